@@ -1,0 +1,39 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Container } from './container.js';
+import { registerBearerAuth } from './http/auth.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { healthRoutes } from './http/health.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerValidators } from './http/validation.js';
+import { routeModules } from './routes.js';
+
+export const BODY_LIMIT = 1_048_576;
+
+/** Builds the HTTP application around a container; listening is the caller's business. */
+export async function buildApp(container: Container): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: container.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: container.config.trustedProxies.length > 0 ? container.config.trustedProxies : false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    ajv: { customOptions: { removeAdditional: false } },
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerValidators(app);
+  registerErrorHandling(app);
+  await registerOpenApi(app);
+  await app.register(cookie);
+  registerBearerAuth(app, container.credentials);
+  healthRoutes(app, container.engine);
+  for (const register of routeModules) register(app, container);
+  await app.ready();
+  return app;
+}

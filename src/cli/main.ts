@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.js';
+import { closeContainer, createContainer } from '../container.js';
+import { openEngine } from '../db/engine.js';
+import { migrate } from '../db/migrate.js';
+import { describeStartupError, startServer } from '../main.js';
+
+const HELP: Record<string, string> = {
+  main: `Usage: gatehouse <command> [options]
+
+Commands:
+  serve                               Serve the API (default)
+  migrate                             Apply pending database migrations and exit
+  project create --name NAME          Create a project; prints its id and secrets once
+  key create --project ID --scopes a,b [--name NAME]
+                                      Create a service key; prints its client id and secret once
+
+Run "gatehouse <command> --help" for a command's options. Configuration comes from the
+environment (see docs/configuration.md).`,
+  serve: 'Usage: gatehouse serve\n\nServes the API on HOST:PORT (default 127.0.0.1:8080). Stops gracefully on SIGTERM or SIGINT.',
+  migrate: 'Usage: gatehouse migrate\n\nApplies pending migrations to DATABASE_URL (or the embedded database) and exits.',
+  'project create': 'Usage: gatehouse project create --name NAME [--preview-origin URL ...]\n\nCreates a project and prints its id, project_secret and preview_secret as JSON (shown once).',
+  'key create':
+    'Usage: gatehouse key create --project PROJECT_ID --scopes scope1,scope2 [--name NAME]\n\nCreates a service key and prints client_id and client_secret as JSON (shown once).',
+};
+
+class UsageError extends Error {}
+
+async function withContainer<T>(fn: (container: ReturnType<typeof createContainer>) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const engine = await openEngine({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const container = createContainer(config, { engine });
+  try {
+    await migrate(engine);
+    return await fn(container);
+  } finally {
+    await closeContainer(container);
+  }
+}
+
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  let server;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    throw new UsageError(describeStartupError(error, config));
+  }
+  if (config.adminTokenGenerated) {
+    server.container.logger.warn(
+      { admin_token: config.adminToken, stored_in: `${config.dataDir}/admin-token` },
+      'generated the instance admin token; it is printed only this once',
+    );
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.container.logger.info({ signal }, 'shutting down');
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`gatehouse: shutdown failed: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+async function run(argv: string[]): Promise<void> {
+  const [first, second] = argv;
+  const command = first === 'project' || first === 'key' ? `${first} ${second ?? ''}`.trim() : (first ?? 'serve');
+  const rest = argv.slice(command.split(' ').length);
+  if (command === '--help' || command === '-h' || command === 'help') return void console.log(HELP.main);
+  if (!(command in HELP) || command === 'main') throw new UsageError(`unknown command "${command}" (see gatehouse --help)`);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      name: { type: 'string' },
+      project: { type: 'string' },
+      scopes: { type: 'string' },
+      'preview-origin': { type: 'string', multiple: true },
+    },
+    strict: true,
+  });
+  if (values.help) return void console.log(HELP[command]);
+  switch (command) {
+    case 'serve':
+      return serve();
+    case 'migrate': {
+      const result = await withContainer((container) => migrate(container.engine));
+      console.log(result.applied.length ? `applied ${result.applied.join(', ')}` : 'database is up to date');
+      return;
+    }
+    case 'project create': {
+      if (!values.name) throw new UsageError('project create needs --name');
+      const project = await withContainer((c) => c.projects.create({ name: values.name!, preview_origins: values['preview-origin'] }));
+      console.log(JSON.stringify(project, null, 2));
+      return;
+    }
+    case 'key create': {
+      if (!values.project || !values.scopes) throw new UsageError('key create needs --project and --scopes');
+      const scopes = values.scopes.split(',').map((s) => s.trim()).filter(Boolean);
+      const key = await withContainer(async (c) => {
+        if (!(await c.projects.row(values.project!))) throw new UsageError(`project ${values.project} does not exist`);
+        return c.serviceKeys.create(values.project!, { name: values.name, scopes });
+      });
+      console.log(JSON.stringify(key, null, 2));
+      return;
+    }
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  const known = error instanceof UsageError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  const detail = (error as { details?: unknown }).details;
+  const message = known ? (error as Error).message : describeStartupError(error);
+  console.error(`gatehouse: ${message}${detail && !known ? ` ${JSON.stringify(detail)}` : ''}`);
+  process.exit(1);
+});

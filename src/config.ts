@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** A configuration problem that stops start-up with one line naming the variable. */
+export class ConfigError extends Error {
+  constructor(readonly variable: string, problem: string) {
+    super(`${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  /** Instance admin token; generated into the data directory when unset. */
+  adminToken: string;
+  /** True when the admin token was generated just now and must be printed once. */
+  adminTokenGenerated: boolean;
+  /** Root key material, newest first (extra entries only decrypt: rotation). */
+  secrets: Buffer[];
+  publicUrl?: string;
+  logLevel: string;
+  trustedProxies: string[];
+  smtpUrl?: string;
+  mailFrom: string;
+  sweepIntervalMs: number;
+  retentionMs: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function databaseUrl(env: Env): string | undefined {
+  const raw = env.DATABASE_URL;
+  if (!raw) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL', 'is not a valid URL (expected postgres://user:password@host:5432/database)');
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new ConfigError('DATABASE_URL', `unsupported scheme "${parsed.protocol}" (expected postgres://)`);
+  }
+  return raw;
+}
+
+function url(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  try {
+    const parsed = new URL(raw);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('scheme');
+    return raw.replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(name, `is not an http(s) URL: "${raw}"`);
+  }
+}
+
+/** Reads a generated value from the data directory, or creates it once. */
+function persisted(dataDir: string, file: string, generate: () => string): { value: string; generated: boolean } {
+  const path = join(dataDir, file);
+  if (existsSync(path)) return { value: readFileSync(path, 'utf8').trim(), generated: false };
+  mkdirSync(dataDir, { recursive: true });
+  const value = generate();
+  writeFileSync(path, `${value}\n`, { mode: 0o600 });
+  return { value, generated: true };
+}
+
+function secrets(env: Env, dataDir: string): Buffer[] {
+  const raw = env.GATEHOUSE_SECRET;
+  const values = raw
+    ? raw.split(',').map((part) => part.trim()).filter(Boolean)
+    : [persisted(dataDir, 'secret', () => randomBytes(32).toString('base64url')).value];
+  for (const value of values) {
+    if (value.length < 32) throw new ConfigError('GATEHOUSE_SECRET', 'each secret must be at least 32 characters');
+  }
+  return values.map((value) => Buffer.from(value, 'utf8'));
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = resolve(env.GATEHOUSE_DATA_DIR || './.gatehouse');
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  const dbUrl = databaseUrl(env);
+  let adminToken = env.GATEHOUSE_ADMIN_TOKEN ?? '';
+  let adminTokenGenerated = false;
+  if (adminToken && adminToken.length < 24) throw new ConfigError('GATEHOUSE_ADMIN_TOKEN', 'must be at least 24 characters');
+  if (!adminToken) {
+    const stored = persisted(dataDir, 'admin-token', () => `gh_admin_${randomBytes(32).toString('base64url')}`);
+    adminToken = stored.value;
+    adminTokenGenerated = stored.generated;
+  }
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'expected smtp:// or smtps://');
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: dbUrl,
+    dataDir,
+    adminToken,
+    adminTokenGenerated,
+    secrets: secrets(env, dataDir),
+    publicUrl: url(env, 'GATEHOUSE_PUBLIC_URL'),
+    logLevel,
+    trustedProxies: (env.GATEHOUSE_TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter(Boolean),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'Gatehouse <no-reply@localhost>',
+    sweepIntervalMs: integer(env, 'GATEHOUSE_SWEEP_INTERVAL_SECONDS', 60, 1, 86_400) * 1000,
+    retentionMs: integer(env, 'GATEHOUSE_RETENTION_HOURS', 24, 0, 24 * 365) * 3_600_000,
+  };
+}
+
+/** A configuration for tests: no files touched, fixed secrets. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    adminToken: 'gh_admin_test_token_0123456789abcdef',
+    adminTokenGenerated: false,
+    secrets: [Buffer.from('test-secret-test-secret-test-secret-0123456789')],
+    logLevel: 'silent',
+    trustedProxies: [],
+    mailFrom: 'Gatehouse <no-reply@localhost>',
+    sweepIntervalMs: 60_000,
+    retentionMs: 24 * 3_600_000,
+    ...overrides,
+  };
+}

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import { pino, type Logger } from 'pino';
+import type { Config } from './config.js';
+import { systemClock, type Clock } from './core/clock.js';
+import { randomIds, type IdGenerator } from './core/ids.js';
+import { KeyRing } from './core/keys.js';
+import { Paginator } from './core/pagination.js';
+import { PREVIEW_SCOPES } from './core/scopes.js';
+import type { Engine } from './db/engine.js';
+import type { Database } from './db/schema.js';
+import { Credentials } from './http/credentials.js';
+import { ProjectService } from './projects/service.js';
+import { ProjectStore } from './projects/store.js';
+import { ServiceKeyService } from './service-keys/service.js';
+import { ServiceKeyStore } from './service-keys/store.js';
+import { TeamService } from './teams/service.js';
+import { TeamStore } from './teams/store.js';
+
+/** The composition root: db -> stores -> services; routes receive this and nothing else. */
+export interface Container {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  ids: IdGenerator;
+  engine: Engine;
+  db: Kysely<Database>;
+  keys: KeyRing;
+  paginator: Paginator;
+  credentials: Credentials;
+  projects: ProjectService;
+  teams: TeamService;
+  serviceKeys: ServiceKeyService;
+  /** Background work (sweepers...) stopped on shutdown, newest first. */
+  closers: Array<() => Promise<void> | void>;
+}
+
+export interface ContainerOptions {
+  engine: Engine;
+  clock?: Clock;
+  ids?: IdGenerator;
+  logger?: Logger;
+}
+
+export function createContainer(config: Config, options: ContainerOptions): Container {
+  const clock = options.clock ?? systemClock;
+  const ids = options.ids ?? randomIds;
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const { engine } = options;
+  const db = engine.db;
+  const keys = new KeyRing(config.secrets);
+  const paginator = new Paginator(keys.current('pagination'));
+  const credentials = new Credentials(config.adminToken);
+
+  const projects = new ProjectService(db, new ProjectStore(db), clock, ids);
+  const teams = new TeamService(new TeamStore(db), clock, ids);
+  const serviceKeys = new ServiceKeyService(new ServiceKeyStore(db), clock, ids, paginator);
+
+  credentials.register(async (token) => {
+    const projectId = await projects.idForSecret(token);
+    return projectId ? { kind: 'project', projectId, scopes: 'all', via: 'project_secret' } : undefined;
+  });
+  credentials.register(async (token) => {
+    const projectId = await projects.idForPreviewSecret(token);
+    return projectId ? { kind: 'project', projectId, scopes: PREVIEW_SCOPES, via: 'preview_secret' } : undefined;
+  });
+
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, closers: [] };
+}
+
+export async function closeContainer(container: Container): Promise<void> {
+  for (const close of [...container.closers].reverse()) await close();
+  await container.engine.close();
+}

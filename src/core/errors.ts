@@ -1,0 +1,88 @@
+/**
+ * The one error type services throw. The HTTP layer turns it into `{code, message, details}`
+ * with the status of DESIGN §4.1; the status is derived from the code so the two never drift.
+ */
+export type ErrorDetails = Record<string, unknown>;
+
+const STATUS_BY_CODE: Record<string, number> = {
+  'req.invalid': 400,
+  'att.invalid_request': 400,
+  'enc_key.decrypt_failed': 400,
+  'flow.invalid_action': 400,
+  'flow.validation_failed': 400,
+  'flow.invalid_credentials': 400,
+  'user.invalid': 400,
+  'sch.invalid': 400,
+  'flowdef.invalid': 400,
+  'sess.invalid_ttl': 400,
+  'auth.password_policy': 400,
+  'auth.unauthorized': 401,
+  'auth.forbidden': 403,
+  'auth.csrf_invalid': 403,
+  'proj.not_found': 404,
+  'team.not_found': 404,
+  'user.not_found': 404,
+  'sch.not_found': 404,
+  'flowdef.not_found': 404,
+  'sess.not_found': 404,
+  'att.not_found': 404,
+  'flow.not_found': 404,
+  'key.not_found': 404,
+  'route.not_found': 404,
+  'req.method_not_allowed': 405,
+  'att.already_handed_off': 409,
+  'att.not_completed': 409,
+  'user.already_exists': 409,
+  'sch.already_exists': 409,
+  'team.already_exists': 409,
+  'flowdef.in_use': 409,
+  'flowdef.last_active': 409,
+  'flow.expired': 410,
+  'flow.completed': 410,
+  'req.too_large': 413,
+  'req.unsupported_media_type': 415,
+  'auth.rate_limited': 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+export function statusForCode(code: string): number {
+  return STATUS_BY_CODE[code] ?? 400;
+}
+
+export function knownErrorCodes(): Record<string, number> {
+  return { ...STATUS_BY_CODE };
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  /** Extra response headers, e.g. Retry-After or WWW-Authenticate. */
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details: ErrorDetails = {},
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = statusForCode(code);
+    this.headers = headers;
+  }
+}
+
+export const MESSAGES = {
+  bearerUnauthorized: 'The request lacks valid authentication credentials.',
+  sessionUnauthorized: 'Missing or invalid session token',
+  attemptNotFound: 'The auth attempt was not found.',
+  alreadyHandedOff:
+    'The auth attempt was already handed off; no new handoff can be created and the previous token is only returned with the same retry key.',
+  invalidRequest: 'invalid request',
+  decryptFailed: 'failed to decrypt data',
+} as const;
+
+export const notFound = (code: string, what: string, details: ErrorDetails = {}) =>
+  new AppError(code, `${what} was not found.`, details);
+
+export const invalid = (message: string, details: ErrorDetails = {}) => new AppError('req.invalid', message, details);

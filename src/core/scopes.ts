@@ -1,0 +1,30 @@
+/** Every scope a credential can hold, as the interface names them. */
+export const SCOPES = [
+  'project.write',
+  'team.read',
+  'team.write',
+  'schema.read',
+  'schema.write',
+  'user.read',
+  'user.write',
+  'session.read',
+  'sessions.read',
+  'session.write',
+  'session.delete',
+  'auth_attempt.write',
+  'flow_definition.read',
+  'flow_definition.write',
+  'flow_definition.delete',
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}
+
+/** Held only by the instance admin token (creating projects). */
+export const ADMIN_SCOPE = 'instance.admin';
+
+/** What a preview secret may do: read its project and run flows from its preview origins. */
+export const PREVIEW_SCOPES: ReadonlySet<string> = new Set(['project.read', 'flow.run']);

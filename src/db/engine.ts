@@ -1,0 +1,135 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+/**
+ * One storage entry point over both engines. PGlite (embedded, single connection) is driven
+ * through Kysely's PostgreSQL driver by a pool-shaped adapter that hands its only connection to
+ * one holder at a time, so transactions behave the same on both engines.
+ */
+export interface Engine {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Kysely<Database>;
+  /** Runs a multi-statement SQL script on one connection (migrations). */
+  runScript(script: string): Promise<void>;
+  /** Runs `fn` while holding a cross-process lock (migrations on PostgreSQL). */
+  withLock<T>(fn: () => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((resolve) => (release = resolve));
+    const ready = this.tail.then(() => release);
+    this.tail = this.tail.then(() => next);
+    return ready;
+  }
+}
+
+interface PgLikeResult {
+  command: string;
+  rowCount: number;
+  rows: unknown[];
+}
+
+function pgliteAsPool(pglite: PGlite) {
+  const mutex = new Mutex();
+  return {
+    async connect() {
+      const release = await mutex.acquire();
+      return {
+        async query(text: string, params: unknown[]): Promise<PgLikeResult> {
+          const result = await pglite.query(text, params);
+          const command = text.trimStart().slice(0, 6).toUpperCase();
+          return { command, rowCount: result.affectedRows ?? 0, rows: result.rows };
+        },
+        release,
+      };
+    },
+    async end() {
+      await pglite.close();
+    },
+  };
+}
+
+const LOCK_ID = 7_242_011;
+
+export async function openPglite(dataDir?: string): Promise<Engine> {
+  const pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pgliteAsPool(pglite) as never }) });
+  return {
+    kind: 'pglite',
+    db,
+    runScript: async (script) => {
+      await db.connection().execute(async () => {
+        try {
+          await pglite.exec(script);
+        } catch (error) {
+          await pglite.exec('rollback').catch(() => {});
+          throw error;
+        }
+      });
+    },
+    // A PGlite data directory belongs to one process; there is nobody to lock against.
+    withLock: (fn) => fn(),
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 20): Promise<Engine> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    db,
+    runScript: async (script) => {
+      const client = await pool.connect();
+      try {
+        await client.query(script);
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    withLock: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [LOCK_ID]);
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+export function openEngine(options: { databaseUrl?: string; dataDir?: string }): Promise<Engine> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+/** True for errors that mean "the database is not reachable right now" rather than a bug. */
+export function isConnectionError(error: unknown): boolean {
+  const err = error as { code?: string; message?: string } | undefined;
+  if (!err) return false;
+  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'];
+  if (err.code && codes.includes(err.code)) return true;
+  const message = err.message ?? '';
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(message);
+}

@@ -1,0 +1,14 @@
+import type { Generated } from 'kysely';
+import type { ProjectTables } from '../projects/store.js';
+import type { TeamTables } from '../teams/store.js';
+import type { ServiceKeyTables } from '../service-keys/store.js';
+
+export interface MigrationTables {
+  schema_migrations: { version: string; applied_at: Generated<Date> };
+}
+
+/**
+ * The whole database as Kysely sees it: each domain declares its own tables next to its SQL
+ * (`<domain>/store.ts`) and is listed here once.
+ */
+export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables;

@@ -1,0 +1,33 @@
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Cursor } from '../core/pagination.js';
+
+/** JSON values go to jsonb columns as text so that pg never mistakes a JS array for a SQL array. */
+export function jsonb<T>(value: T): RawBuilder<T> {
+  return sql<T>`${JSON.stringify(value)}::jsonb`;
+}
+
+/** Keyset condition for cursor pagination over (created_at, id). */
+export function afterCursor<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  table: string,
+  cursor: Cursor | undefined,
+  direction: 'asc' | 'desc' = 'asc',
+): SelectQueryBuilder<DB, TB, O> {
+  const createdAt = sql.ref(`${table}.created_at`);
+  const id = sql.ref(`${table}.id`);
+  let next = query;
+  if (cursor) {
+    next =
+      direction === 'asc'
+        ? next.where(sql<boolean>`(${createdAt}, ${id}) > (${cursor.createdAt}, ${cursor.id})`)
+        : next.where(sql<boolean>`(${createdAt}, ${id}) < (${cursor.createdAt}, ${cursor.id})`);
+  }
+  return next.orderBy(sql`${createdAt} ${sql.raw(direction)}, ${id} ${sql.raw(direction)}`) as SelectQueryBuilder<DB, TB, O>;
+}
+
+/** PostgreSQL's unique_violation, the same code on both engines. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const err = error as { code?: string; constraint?: string } | undefined;
+  if (err?.code !== '23505') return false;
+  return constraint === undefined || err.constraint === constraint;
+}

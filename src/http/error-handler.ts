@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../core/errors.js';
+import { isConnectionError } from '../db/engine.js';
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** `body/attributes/email`, or `body/extra` for a property that is not allowed. */
+function issuePath(context: string, issue: ValidationIssue): string {
+  let path = `${context}${issue.instancePath}`;
+  if (issue.keyword === 'additionalProperties') path += `/${String(issue.params.additionalProperty)}`;
+  if (issue.keyword === 'required') path += `/${String(issue.params.missingProperty)}`;
+  return path;
+}
+
+function toAppError(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  if (error.validation) {
+    const context = error.validationContext ?? 'body';
+    const errors = (error.validation as ValidationIssue[]).map((issue) => ({
+      path: issuePath(context, issue),
+      message: issue.message ?? 'is invalid',
+      keyword: issue.keyword,
+    }));
+    return new AppError('req.invalid', 'The request is invalid.', { errors });
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('req.too_large', 'The request body is too large.', { limit_bytes: 1_048_576 });
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('req.invalid', 'The request body is not valid JSON.', { errors: [{ path: 'body', message: 'malformed JSON' }] });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('req.unsupported_media_type', 'The request content type is not supported.', {
+        content_type: 'application/json',
+      });
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return new AppError('req.invalid', 'The request body is invalid.', {});
+  }
+  if (isConnectionError(error)) {
+    return new AppError('unavailable', 'The service is temporarily unavailable.', {}, { 'retry-after': '5' });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new AppError('req.invalid', error.message || 'The request is invalid.', {});
+  return new AppError('internal', 'An internal error occurred.', {});
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) {
+      request.log.error({ err: error, request_id: request.id }, 'request failed');
+    }
+    const details = appError.code === 'internal' ? { request_id: request.id } : appError.details;
+    void reply
+      .status(appError.status)
+      .headers(appError.headers)
+      .type('application/json; charset=utf-8')
+      .send({ code: appError.code, message: appError.message, details });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send({
+      code: 'route.not_found',
+      message: `No route ${request.method} ${request.url.split('?')[0]}.`,
+      details: {},
+    });
+  });
+}

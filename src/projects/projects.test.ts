@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, errorBody, type TestApp } from '../../test/helpers/app.js';
+
+describe('projects', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('creates a project with secrets shown once and reads it back without them', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/projects', headers: bearer(t.adminToken), payload: { name: 'Shop' } });
+    expect(created.statusCode).toBe(201);
+    const project = created.json();
+    expect(project.id).toMatch(/^proj_/);
+    expect(project.project_secret).toMatch(/^gh_ps_/);
+    expect(project.preview_secret).toMatch(/^gh_pv_/);
+    expect(project.preview_origins).toEqual([]);
+
+    const read = await t.app.inject({ method: 'GET', url: `/projects/${project.id}`, headers: bearer(project.project_secret) });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({
+      id: project.id,
+      name: 'Shop',
+      preview_origins: [],
+      created_at: project.created_at,
+      updated_at: project.updated_at,
+    });
+    expect(read.body).not.toContain('secret');
+  });
+
+  it('stores secrets only as hashes', async () => {
+    const project = await t.createProject();
+    const row = await t.container.db.selectFrom('projects').selectAll().where('id', '=', project.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(project.project_secret);
+    expect(row.secret_hash).toHaveLength(64);
+  });
+
+  it('answers 401 without or with a bad bearer, with WWW-Authenticate', async () => {
+    for (const headers of [{}, bearer('gh_ps_nope'), { authorization: 'Basic abc' }]) {
+      const response = await t.app.inject({ method: 'POST', url: '/projects', headers, payload: { name: 'x' } });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['www-authenticate']).toMatch(/^Bearer/);
+      expect(errorBody(response)).toMatchObject({ code: 'auth.unauthorized', message: 'The request lacks valid authentication credentials.' });
+    }
+  });
+
+  it('refuses project creation with a project secret (403)', async () => {
+    const project = await t.createProject();
+    const response = await t.app.inject({ method: 'POST', url: '/projects', headers: bearer(project.project_secret), payload: { name: 'x' } });
+    expect(response.statusCode).toBe(403);
+    expect(errorBody(response).code).toBe('auth.forbidden');
+  });
+
+  it('hides another project behind 404', async () => {
+    const mine = await t.createProject();
+    const theirs = await t.createProject();
+    const response = await t.app.inject({ method: 'GET', url: `/projects/${theirs.id}`, headers: bearer(mine.project_secret) });
+    expect(response.statusCode).toBe(404);
+    expect(errorBody(response).code).toBe('proj.not_found');
+    const unknown = await t.app.inject({ method: 'GET', url: '/projects/proj_doesnotexist00000', headers: bearer(t.adminToken) });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('rejects bad bodies with 400 and changes nothing', async () => {
+    const before = await t.container.db.selectFrom('projects').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const cases = [
+      { payload: {}, path: 'body/name' },
+      { payload: { name: '' }, path: 'body/name' },
+      { payload: { name: 42 }, path: 'body/name' },
+      { payload: { name: 'ok', extra: true }, path: 'body/extra' },
+      { payload: { name: 'x'.repeat(201) }, path: 'body/name' },
+    ];
+    for (const { payload, path } of cases) {
+      const response = await t.app.inject({ method: 'POST', url: '/projects', headers: bearer(t.adminToken), payload });
+      expect(response.statusCode).toBe(400);
+      const body = errorBody(response);
+      expect(body.code).toBe('req.invalid');
+      expect((body.details.errors as Array<{ path: string }>).map((e) => e.path)).toContain(path);
+    }
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/projects',
+      headers: { ...bearer(t.adminToken), 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(errorBody(malformed).code).toBe('req.invalid');
+    const after = await t.container.db.selectFrom('projects').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('answers 413 for bodies over 1 MiB', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/projects',
+      headers: bearer(t.adminToken),
+      payload: { name: 'x'.repeat(1_100_000) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(errorBody(response).code).toBe('req.too_large');
+  });
+
+  it('answers unknown routes with a JSON 404 and a request id', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(errorBody(response).code).toBe('route.not_found');
+    expect(response.headers['x-request-id']).toBeTruthy();
+  });
+});

@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../core/clock.js';
+import { randomSecret, sha256Hex } from '../core/crypto.js';
+import type { IdGenerator } from '../core/ids.js';
+import type { Database } from '../db/schema.js';
+import { assertProjectAccess, notFoundError, type Principal } from '../http/principal.js';
+import type { ProjectRow, ProjectStore } from './store.js';
+
+export interface Project {
+  id: string;
+  name: string;
+  preview_origins: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CreatedProject extends Project {
+  project_secret: string;
+  preview_secret: string;
+}
+
+/**
+ * Work that every new project needs (default schema, default flows...). Hooks run inside the
+ * transaction that creates the project, so a project never exists half-seeded.
+ */
+export type ProjectCreatedHook = (trx: Kysely<Database>, project: ProjectRow) => Promise<void>;
+
+export const PROJECT_SECRET_PREFIX = 'gh_ps_';
+export const PREVIEW_SECRET_PREFIX = 'gh_pv_';
+
+export function toProject(row: ProjectRow): Project {
+  return {
+    id: row.id,
+    name: row.name,
+    preview_origins: row.preview_origins,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export class ProjectService {
+  private readonly createdHooks: ProjectCreatedHook[] = [];
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly store: ProjectStore,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  onCreated(hook: ProjectCreatedHook): void {
+    this.createdHooks.push(hook);
+  }
+
+  async create(input: { name: string; preview_origins?: string[] }): Promise<CreatedProject> {
+    const now = this.clock.now();
+    const projectSecret = randomSecret(PROJECT_SECRET_PREFIX);
+    const previewSecret = randomSecret(PREVIEW_SECRET_PREFIX);
+    const row: ProjectRow = {
+      id: this.ids.next('proj'),
+      name: input.name,
+      secret_hash: sha256Hex(projectSecret),
+      preview_secret_hash: sha256Hex(previewSecret),
+      preview_origins: input.preview_origins ?? [],
+      settings: {},
+      created_at: now,
+      updated_at: now,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await this.store.with(trx).insert(row);
+      for (const hook of this.createdHooks) await hook(trx, row);
+    });
+    return { ...toProject(row), project_secret: projectSecret, preview_secret: previewSecret };
+  }
+
+  async get(id: string): Promise<Project> {
+    const row = await this.store.find(id);
+    if (!row) throw notFoundError('proj.not_found');
+    return toProject(row);
+  }
+
+  /**
+   * The gate for every `project_id` a client names: another project's id and an unknown id
+   * both answer 404 `proj.not_found`.
+   */
+  async requireAccess(principal: Principal, projectId: string): Promise<void> {
+    assertProjectAccess(principal, projectId);
+    if (principal.kind === 'admin' && !(await this.store.find(projectId))) throw notFoundError('proj.not_found');
+  }
+
+  async row(id: string): Promise<ProjectRow | undefined> {
+    return this.store.find(id);
+  }
+
+  async idForSecret(secret: string): Promise<string | undefined> {
+    if (!secret.startsWith(PROJECT_SECRET_PREFIX)) return undefined;
+    return (await this.store.findBySecretHash(sha256Hex(secret)))?.id;
+  }
+
+  async idForPreviewSecret(secret: string): Promise<string | undefined> {
+    if (!secret.startsWith(PREVIEW_SECRET_PREFIX)) return undefined;
+    return (await this.store.findByPreviewSecretHash(sha256Hex(secret)))?.id;
+  }
+
+  /** Per-project settings (session TTLs, freshness windows, abuse limits...), merged over defaults by their owners. */
+  async settings(id: string): Promise<Record<string, unknown>> {
+    const row = await this.store.find(id);
+    if (!row) throw notFoundError('proj.not_found');
+    return row.settings;
+  }
+
+  async updateSettings(id: string, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const current = await this.settings(id);
+    const next = { ...current, ...patch };
+    await this.store.updateSettings(id, next, this.clock.now());
+    return next;
+  }
+}

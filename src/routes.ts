@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { Container } from './container.js';
+import { projectRoutes } from './projects/routes.js';
+import { serviceKeyRoutes } from './service-keys/routes.js';
+import { teamRoutes } from './teams/routes.js';
+
+/** Every domain's routes, registered on the root instance in this order. */
+export const routeModules: Array<(app: FastifyInstance, container: Container) => void> = [
+  projectRoutes,
+  teamRoutes,
+  serviceKeyRoutes,
+];

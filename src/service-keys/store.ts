@@ -1,0 +1,40 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Cursor } from '../core/pagination.js';
+import type { Database } from '../db/schema.js';
+import { afterCursor, jsonb } from '../db/sql.js';
+
+export interface ServiceKeyTables {
+  service_keys: {
+    id: string;
+    project_id: string;
+    name: string;
+    client_id: string;
+    secret_hash: string;
+    scopes: string[];
+    created_at: Date;
+    last_used_at: Date | null;
+  };
+}
+
+export type ServiceKeyRow = Selectable<ServiceKeyTables['service_keys']>;
+
+export class ServiceKeyStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: ServiceKeyRow): Promise<void> {
+    await this.db.insertInto('service_keys').values({ ...row, scopes: jsonb(row.scopes) }).execute();
+  }
+
+  async list(projectId: string, cursor: Cursor | undefined, limit: number): Promise<ServiceKeyRow[]> {
+    const query = this.db.selectFrom('service_keys').selectAll().where('project_id', '=', projectId);
+    return afterCursor(query, 'service_keys', cursor).limit(limit + 1).execute();
+  }
+
+  async findByClientId(clientId: string): Promise<ServiceKeyRow | undefined> {
+    return this.db.selectFrom('service_keys').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+  }
+
+  async delete(projectId: string, id: string): Promise<void> {
+    await this.db.deleteFrom('service_keys').where('project_id', '=', projectId).where('id', '=', id).execute();
+  }
+}

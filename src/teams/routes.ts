@@ -1,0 +1,54 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../container.js';
+import { principalOf } from '../http/auth.js';
+import { ErrorBody, Id, ProjectIdQuery, Timestamp } from '../http/schemas.js';
+
+export const TeamSchema = Type.Object({
+  id: Type.String(),
+  project_id: Type.String(),
+  name: Type.String(),
+  status: Type.String(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export function teamRoutes(root: FastifyInstance, { teams, projects }: Container): void {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/teams',
+    {
+      config: { scope: 'team.write' },
+      schema: {
+        tags: ['teams'],
+        summary: 'Create a team',
+        querystring: ProjectIdQuery,
+        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+        response: { 201: TeamSchema, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await projects.requireAccess(principalOf(request), request.query.project_id);
+      return reply.status(201).send(await teams.create(request.query.project_id, request.body.name));
+    },
+  );
+
+  app.get(
+    '/teams/:team_id',
+    {
+      config: { scope: 'team.read' },
+      schema: {
+        tags: ['teams'],
+        summary: 'Read a team',
+        params: Type.Object({ team_id: Id() }),
+        response: { 200: TeamSchema },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      return teams.get(principal.kind === 'admin' ? undefined : principal.projectId, request.params.team_id);
+    },
+  );
+}

@@ -1,0 +1,69 @@
+import type { Clock } from '../core/clock.js';
+import { AppError } from '../core/errors.js';
+import type { IdGenerator } from '../core/ids.js';
+import { notFoundError } from '../http/principal.js';
+import type { TeamRow, TeamStore } from './store.js';
+
+export interface Team {
+  id: string;
+  project_id: string;
+  name: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+function toTeam(row: TeamRow): Team {
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    name: row.name,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** Names compare ignoring case and surrounding space, so "Ops" and " ops " are one team. */
+export function teamNameKey(name: string): string {
+  return name.normalize('NFKC').trim().toLocaleLowerCase('en-US');
+}
+
+export class TeamService {
+  constructor(
+    private readonly store: TeamStore,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async create(projectId: string, name: string): Promise<Team> {
+    const trimmed = name.normalize('NFKC').trim();
+    if (trimmed.length === 0) {
+      throw new AppError('req.invalid', 'The team name is empty.', { errors: [{ path: 'body/name', message: 'must not be blank' }] });
+    }
+    const now = this.clock.now();
+    const row = await this.store.insertUnique({
+      id: this.ids.next('team'),
+      project_id: projectId,
+      name: trimmed,
+      name_key: teamNameKey(trimmed),
+      status: 'active',
+      created_at: now,
+      updated_at: now,
+    });
+    if (!row) throw new AppError('team.already_exists', 'A team with this name already exists in the project.', { name: trimmed });
+    return toTeam(row);
+  }
+
+  /** A team of the given project; another project's team is reported as not found. */
+  async get(projectId: string | undefined, id: string): Promise<Team> {
+    const row = await this.store.find(id);
+    if (!row || (projectId !== undefined && row.project_id !== projectId)) throw notFoundError('team.not_found');
+    return toTeam(row);
+  }
+
+  async exists(projectId: string, id: string): Promise<boolean> {
+    const row = await this.store.find(id);
+    return row !== undefined && row.project_id === projectId;
+  }
+}

@@ -1,0 +1,34 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export interface TeamTables {
+  teams: {
+    id: string;
+    project_id: string;
+    name: string;
+    name_key: string;
+    status: string;
+    created_at: Date;
+    updated_at: Date;
+  };
+}
+
+export type TeamRow = Selectable<TeamTables['teams']>;
+
+export class TeamStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Inserts unless the name is taken in the project; undefined means it was taken. */
+  async insertUnique(row: TeamRow): Promise<TeamRow | undefined> {
+    return this.db
+      .insertInto('teams')
+      .values(row)
+      .onConflict((oc) => oc.constraint('teams_project_name_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async find(id: string): Promise<TeamRow | undefined> {
+    return this.db.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+}
