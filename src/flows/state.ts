@@ -1,0 +1,88 @@
+import { AppError } from '../core/errors.js';
+import { notFoundError } from '../http/principal.js';
+
+/**
+ * The orchestration state that travels in the `_zflow` cookie (DESIGN §4.5). The server keeps
+ * no flow state between requests: everything a flow needs to resume lives here, encrypted.
+ * Short keys keep the cookie under its size budget.
+ */
+
+/** One flow of a stack: which definition, where it stands, what it has collected. */
+export interface FlowFrame {
+  /** flow id of this frame (the response `id` while it is on top of the stack) */
+  id: string;
+  /** flow definition id */
+  d: string;
+  /** purpose the frame serves (login, register, recovery...) */
+  pu: string;
+  /** current step name */
+  s: string;
+  /** collected, non-secret field values (never passwords) */
+  c: Record<string, string>;
+  /** names of the steps passed, oldest first (bounded) */
+  h: string[];
+  /** user identified or created by this frame */
+  u?: string;
+  /** recovery: id of the one-time code sent (the code itself is never stored here) */
+  oc?: string;
+  /** true once the user proved control of the account in this frame (recovery code) */
+  pv?: boolean;
+}
+
+/** One concurrent flow: a stack of frames plus its project, session and attempt. */
+export interface FlowEntry {
+  /** project id */
+  p: string;
+  /** session id the flow works on */
+  ss: string;
+  /** auth attempt id, once one exists */
+  a?: string;
+  /** app id the flow was started for (audience) */
+  ap?: string;
+  /** redirect_uri asked for at start (already checked against the allow-list) */
+  r?: string;
+  /** created at, epoch ms: the oldest flows are dropped first */
+  ct: number;
+  /** expires at, epoch ms */
+  ex: number;
+  /** frames, bottom first; the top frame is the one shown */
+  f: FlowFrame[];
+}
+
+/** The whole cookie: concurrent flows keyed by their entry id (the id of the bottom frame). */
+export interface FlowCookieState {
+  v: 1;
+  flows: Record<string, FlowEntry>;
+}
+
+export const emptyState = (): FlowCookieState => ({ v: 1, flows: {} });
+
+/** Finds the entry whose stack holds `flowId` as its top frame (the id clients use). */
+export function findByTopId(state: FlowCookieState, flowId: string): { key: string; entry: FlowEntry } | undefined {
+  for (const [key, entry] of Object.entries(state.flows)) {
+    const top = entry.f[entry.f.length - 1];
+    if (top && top.id === flowId) return { key, entry };
+  }
+  return undefined;
+}
+
+/** Finds the entry holding `flowId` anywhere in its stack (a stale id of a pivoted flow). */
+export function findAnywhere(state: FlowCookieState, flowId: string): { key: string; entry: FlowEntry } | undefined {
+  for (const [key, entry] of Object.entries(state.flows)) {
+    if (entry.f.some((frame) => frame.id === flowId)) return { key, entry };
+  }
+  return undefined;
+}
+
+export const topFrame = (entry: FlowEntry): FlowFrame => entry.f[entry.f.length - 1];
+
+/**
+ * The entry a client addresses by its latest flow id: unknown ids (and flows of another project
+ * when the caller names one) answer 404 `flow.not_found`, expired ones 410 `flow.expired`.
+ */
+export function requireEntry(state: FlowCookieState, flowId: string, now: Date, projectId?: string): { key: string; entry: FlowEntry } {
+  const found = findByTopId(state, flowId);
+  if (!found || (projectId !== undefined && found.entry.p !== projectId)) throw notFoundError('flow.not_found', { flow_id: flowId });
+  if (found.entry.ex <= now.getTime()) throw new AppError('flow.expired', 'The flow has expired; start a new one.', { flow_id: flowId });
+  return found;
+}
