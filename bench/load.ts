@@ -1,0 +1,133 @@
+/**
+ * The load generator, always run as its own process so that it never shares an event loop with
+ * the server it measures. Reads one scenario (JSON) from argv, prints one result (JSON) on stdout.
+ */
+import { hash, verify } from '@node-rs/argon2';
+import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
+import { exchange, runJourney } from './journey.js';
+
+export type LoadSpec =
+  | {
+      kind: 'http';
+      url: string;
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+      headers: Record<string, string>;
+      body?: string;
+      /** One body per request (e.g. fresh handoff tokens); the run ends when they are used up. */
+      bodiesFile?: string;
+      /** `{n}` in the body is replaced by a per-request counter (unique emails...). */
+      counterInBody?: boolean;
+      connections: number;
+      durationSeconds: number;
+    }
+  | {
+      kind: 'journey';
+      baseUrl: string;
+      projectId: string;
+      secret: string;
+      emails: string[];
+      password: string;
+      concurrency: number;
+      durationSeconds: number;
+    }
+  | { kind: 'hash'; concurrency: number; durationSeconds: number };
+
+export interface LoadResult {
+  requests_per_sec: number;
+  p50_ms: number;
+  p99_ms: number;
+  total: number;
+  errors: number;
+  non_2xx: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function http(spec: Extract<LoadSpec, { kind: 'http' }>): Promise<LoadResult> {
+  const bodies = spec.bodiesFile ? (JSON.parse(readFileSync(spec.bodiesFile, 'utf8')) as string[]) : undefined;
+  let next = 0;
+  const options: autocannon.Options = {
+    url: spec.url,
+    method: spec.method,
+    headers: spec.headers,
+    connections: spec.connections,
+    duration: spec.durationSeconds,
+    body: spec.body,
+  };
+  if (bodies) {
+    options.amount = bodies.length;
+    options.requests = [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }];
+  } else if (spec.counterInBody && spec.body) {
+    const template = spec.body;
+    options.requests = [{ setupRequest: (request) => ({ ...request, body: template.replaceAll('{n}', String(next++)) }) }];
+  }
+  const result = await autocannon(options);
+  return {
+    requests_per_sec: result.requests.average,
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    total: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non_2xx: result.non2xx,
+  };
+}
+
+async function timedLoops(concurrency: number, seconds: number, once: (worker: number, i: number) => Promise<boolean>): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      for (let i = 0; performance.now() < deadline; i++) {
+        const begin = performance.now();
+        const ok = await once(worker, i).catch(() => false);
+        if (ok) latencies.push(performance.now() - begin);
+        else errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests_per_sec: latencies.length / elapsed,
+    p50_ms: percentile(latencies, 50),
+    p99_ms: percentile(latencies, 99),
+    total: latencies.length,
+    errors,
+    non_2xx: 0,
+  };
+}
+
+async function journey(spec: Extract<LoadSpec, { kind: 'journey' }>): Promise<LoadResult> {
+  return timedLoops(spec.concurrency, spec.durationSeconds, async (worker, i) => {
+    const email = spec.emails[(worker * 7919 + i) % spec.emails.length];
+    const result = await runJourney(spec.baseUrl, spec.projectId, 'login', { email, identifier: email, password: spec.password });
+    if (!result.ok || !result.handoffToken) return false;
+    await exchange(spec.baseUrl, spec.projectId, spec.secret, result.handoffToken);
+    return true;
+  });
+}
+
+/** The argon2 work of one login alone (same parameters as the service), to separate it from our overhead. */
+async function hashOnly(spec: Extract<LoadSpec, { kind: 'hash' }>): Promise<LoadResult> {
+  const encoded = await hash('correct horse battery staple', { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  return timedLoops(spec.concurrency, spec.durationSeconds, () => verify(encoded, 'correct horse battery staple'));
+}
+
+const spec = JSON.parse(process.argv[2]) as LoadSpec;
+const run = spec.kind === 'http' ? http(spec) : spec.kind === 'journey' ? journey(spec) : hashOnly(spec);
+run.then(
+  (result) => {
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    process.exit(0);
+  },
+  (error: unknown) => {
+    process.stderr.write(`load: ${String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,102 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+
+export interface ScenarioResult {
+  name: string;
+  description: string;
+  status: 'ok' | 'unavailable' | 'failed';
+  note?: string;
+  requests_per_sec?: number;
+  p50_ms?: number;
+  p99_ms?: number;
+  ratio_to_ceiling?: number;
+  errors?: number;
+  non_2xx?: number;
+  total?: number;
+  max_rss_mb?: number;
+}
+
+export interface BenchReport {
+  date: string;
+  engine: 'postgres' | 'pglite';
+  node: string;
+  cpus: number;
+  cpu_model: string;
+  connections: number;
+  duration_seconds: number;
+  ceiling_requests_per_sec: number;
+  scenarios: ScenarioResult[];
+  zflow_bytes: Record<string, Array<{ step: string; zflowBytes: number }>>;
+  targets: Array<{ target: string; measured: string; met: boolean | null }>;
+}
+
+const fmt = (value: number | undefined, digits = 1) => (value === undefined ? '—' : value.toFixed(digits));
+
+export function markdownTable(report: BenchReport): string {
+  const lines = [
+    `Run ${report.date} on ${report.engine}, Node ${report.node}, ${report.cpus} CPUs (${report.cpu_model}), ${report.connections} connections, ${report.duration_seconds} s per scenario.`,
+    '',
+    '| scenario | req/s | p50 ms | p99 ms | × ceiling | max RSS MB | errors / non-2xx |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const s of report.scenarios) {
+    if (s.status !== 'ok') {
+      lines.push(`| ${s.name} | ${s.status}: ${s.note ?? ''} | | | | | |`);
+      continue;
+    }
+    lines.push(
+      `| ${s.name} | ${fmt(s.requests_per_sec, 0)} | ${fmt(s.p50_ms)} | ${fmt(s.p99_ms)} | ${fmt(s.ratio_to_ceiling, 3)} | ${fmt(s.max_rss_mb, 0)} | ${s.errors ?? 0} / ${s.non_2xx ?? 0} |`,
+    );
+  }
+  lines.push('', '| target | measured | met |', '|---|---|---|');
+  for (const t of report.targets) lines.push(`| ${t.target} | ${t.measured} | ${t.met === null ? 'n/a' : t.met ? 'yes' : 'no'} |`);
+  const flows = Object.entries(report.zflow_bytes);
+  if (flows.length > 0) {
+    lines.push('', '| journey | `_zflow` bytes per step |', '|---|---|');
+    for (const [journey, steps] of flows) lines.push(`| ${journey} | ${steps.map((s) => `${s.step}: ${s.zflowBytes}`).join(', ')} |`);
+  }
+  return lines.join('\n');
+}
+
+/** A horizontal bar chart of throughput per scenario, as a standalone SVG. */
+export function throughputSvg(report: BenchReport): string {
+  const rows = report.scenarios.filter((s) => s.status === 'ok' && s.requests_per_sec !== undefined);
+  const max = Math.max(1, ...rows.map((s) => s.requests_per_sec!));
+  const rowHeight = 28;
+  const labelWidth = 190;
+  const barWidth = 460;
+  const height = 50 + rows.length * rowHeight;
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const bars = rows
+    .map((s, i) => {
+      const y = 36 + i * rowHeight;
+      const width = Math.max(1, Math.round((s.requests_per_sec! / max) * barWidth));
+      const label = `${Math.round(s.requests_per_sec!)} req/s (${fmt(s.ratio_to_ceiling, 3)}×)`;
+      return [
+        `<text x="${labelWidth - 8}" y="${y + 16}" text-anchor="end">${escape(s.name)}</text>`,
+        `<rect x="${labelWidth}" y="${y}" width="${width}" height="${rowHeight - 8}" fill="${s.name === 'ceiling' ? '#9aa5b1' : '#2f6fde'}"/>`,
+        `<text x="${labelWidth + width + 6}" y="${y + 16}">${escape(label)}</text>`,
+      ].join('');
+    })
+    .join('\n');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${labelWidth + barWidth + 200}" height="${height}" font-family="sans-serif" font-size="13">
+<text x="10" y="20" font-weight="bold">Gatehouse throughput per scenario — ${escape(report.engine)}, ${report.cpus} CPUs, Node ${escape(report.node)}, ${report.date}</text>
+${bars}
+</svg>
+`;
+}
+
+const START = '<!-- bench:results:start -->';
+const END = '<!-- bench:results:end -->';
+
+/** Replaces the generated block of docs/performance.md, keeping the hand-written text around it. */
+export function updatePerformanceDoc(path: string, report: BenchReport, chartPath: string): void {
+  const block = `${START}\n${markdownTable(report)}\n\n![throughput per scenario](${chartPath})\n${END}`;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    text = `# Performance\n\n${START}\n${END}\n`;
+  }
+  const next = text.includes(START) ? text.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block) : `${text}\n${block}\n`;
+  writeFileSync(path, next);
+}

@@ -1,0 +1,226 @@
+/**
+ * `npm run bench`: starts Gatehouse (PostgreSQL by default, `--embedded` for PGlite) and a raw
+ * node:http ceiling server, seeds a project, then drives each scenario from a separate load
+ * process. Prints every result with its ratio to the ceiling measured in the same run and writes
+ * bench/results/<date>.json, an SVG chart and the table in docs/performance.md.
+ */
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import type { LoadResult, LoadSpec } from './load.js';
+import { updatePerformanceDoc, throughputSvg, type BenchReport, type ScenarioResult } from './report.js';
+import { seed, type Seeded } from './seed.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const { values: args } = parseArgs({
+  options: {
+    embedded: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    users: { type: 'string', default: '200' },
+    'journey-concurrency': { type: 'string', default: '8' },
+    'no-doc': { type: 'boolean', default: false },
+  },
+});
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const children: ChildProcess[] = [];
+
+function rssMb(pid: number): number {
+  try {
+    const status = execFileSync('cat', [`/proc/${pid}/status`], { encoding: 'utf8' });
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`gatehouse exited with ${child.exitCode} during start-up`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('gatehouse did not become healthy in 30 s');
+}
+
+function runLoad(spec: LoadSpec, serverPid: number): Promise<LoadResult & { max_rss_mb: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/load.ts'), JSON.stringify(spec)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    let maxRss = 0;
+    const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssMb(serverPid))), 250);
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => {
+      clearInterval(sampler);
+      if (code !== 0) return reject(new Error(`load process exited with ${code}`));
+      resolve({ ...(JSON.parse(out.trim().split('\n').pop()!) as LoadResult), max_rss_mb: maxRss });
+    });
+  });
+}
+
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `gh_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  console.log('bench: building');
+  execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
+
+  const adminToken = `gh_admin_${randomBytes(24).toString('base64url')}`;
+  const secret = randomBytes(32).toString('base64url');
+  const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-'));
+  const database = args.embedded ? undefined : await freshDatabase();
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const ceiling = fork(join(root, 'bench/ceiling.mjs'), ['0'], { stdio: 'inherit' });
+  children.push(ceiling);
+  const ceilingPort = await new Promise<number>((resolve) => ceiling.once('message', (m: { port: number }) => resolve(m.port)));
+
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    GATEHOUSE_ADMIN_TOKEN: adminToken,
+    GATEHOUSE_SECRET: secret,
+    GATEHOUSE_DATA_DIR: dataDir,
+    DATABASE_URL: database?.url ?? '',
+  };
+  const server = spawn(process.execPath, [join(root, 'dist/cli/main.js'), 'serve'], { cwd: root, env, stdio: 'inherit' });
+  children.push(server);
+  await waitForHealth(baseUrl, server);
+  console.log(`bench: gatehouse on ${args.embedded ? 'PGlite' : 'PostgreSQL'} at ${baseUrl}, ceiling on :${ceilingPort}`);
+
+  const seeded: Seeded = await seed({ baseUrl, adminToken, users: Number(args.users), databaseUrl: database?.url, secret });
+  const scenarios: ScenarioResult[] = [];
+  const measure = async (name: string, description: string, spec: LoadSpec | { unavailable: string }) => {
+    if ('unavailable' in spec) {
+      scenarios.push({ name, description, status: 'unavailable', note: spec.unavailable });
+      console.log(`bench: ${name}: unavailable (${spec.unavailable})`);
+      return;
+    }
+    try {
+      const result = await runLoad(spec, server.pid!);
+      scenarios.push({ name, description, status: 'ok', ...result });
+      console.log(`bench: ${name}: ${result.requests_per_sec.toFixed(0)} req/s, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, errors ${result.errors}, non-2xx ${result.non_2xx}`);
+    } catch (error) {
+      scenarios.push({ name, description, status: 'failed', note: (error as Error).message });
+      console.log(`bench: ${name}: failed (${(error as Error).message})`);
+    }
+  };
+  const http = (url: string, method: 'GET' | 'POST', headers: Record<string, string>, extra: Partial<Extract<LoadSpec, { kind: 'http' }>> = {}): LoadSpec => ({
+    kind: 'http', url, method, headers, connections, durationSeconds: duration, ...extra,
+  });
+
+  await measure('ceiling', 'raw node:http, fixed session-shaped JSON', http(`http://127.0.0.1:${ceilingPort}/`, 'GET', {}));
+  await measure('sessions_me', 'GET /sessions/me (session cookie)', seeded.sessionToken
+    ? http(`${baseUrl}/sessions/me`, 'GET', { cookie: `__service_session=${seeded.sessionToken}` })
+    : { unavailable: seeded.notes.session ?? 'no session' });
+  await measure('session_by_id', 'GET /sessions/{id} (bearer)', seeded.sessionId
+    ? http(`${baseUrl}/sessions/${seeded.sessionId}`, 'GET', { authorization: `Bearer ${seeded.projectSecret}` })
+    : { unavailable: seeded.notes.session ?? 'no session' });
+  const tokensFile = join(dataDir, 'handoff-tokens.json');
+  const tokens = await seeded.mintHandoffTokens(Math.max(2000, connections * duration * 60));
+  if (tokens.length > 0) writeFileSync(tokensFile, JSON.stringify(tokens.map((t) => JSON.stringify({ handoff_token: t }))));
+  await measure('exchange', 'POST /sessions/exchange (fresh handoff tokens)', tokens.length > 0
+    ? http(`${baseUrl}/sessions/exchange?project_id=${seeded.projectId}`, 'POST', { authorization: `Bearer ${seeded.projectSecret}`, 'content-type': 'application/json' }, { bodiesFile: tokensFile })
+    : { unavailable: seeded.notes.handoff ?? 'no handoff tokens' });
+  const journeyConcurrency = Number(args['journey-concurrency']);
+  await measure('login_journey', 'POST /flow + submits + exchange, journeys/s', seeded.loginWorks
+    ? { kind: 'journey', baseUrl, projectId: seeded.projectId, secret: seeded.projectSecret, emails: seeded.emails, password: seeded.password, concurrency: journeyConcurrency, durationSeconds: duration }
+    : { unavailable: seeded.notes.login ?? 'login flow unavailable' });
+  await measure('argon2_only', 'argon2id verify alone (same parameters), ops/s', { kind: 'hash', concurrency: journeyConcurrency, durationSeconds: duration });
+  await measure('create_user', 'POST /users', seeded.createUserBody
+    ? http(`${baseUrl}/users?${seeded.createUserQuery}`, 'POST', { authorization: `Bearer ${seeded.projectSecret}`, 'content-type': 'application/json' }, { body: seeded.createUserBody, counterInBody: true })
+    : { unavailable: seeded.notes.users ?? 'users unavailable' });
+
+  const ceilingRps = scenarios.find((s) => s.name === 'ceiling')?.requests_per_sec ?? 0;
+  for (const s of scenarios) if (s.requests_per_sec !== undefined && ceilingRps > 0) s.ratio_to_ceiling = s.requests_per_sec / ceilingRps;
+  const byName = (name: string) => scenarios.find((s) => s.name === name && s.status === 'ok');
+  const me = byName('sessions_me');
+  const ex = byName('exchange');
+  const journey = byName('login_journey');
+  const argon = byName('argon2_only');
+  const maxRss = Math.max(0, ...scenarios.filter((s) => s.name !== 'ceiling').map((s) => s.max_rss_mb ?? 0));
+  const allZflow = Object.values(seeded.zflow).flat().map((s) => s.zflowBytes);
+  const report: BenchReport = {
+    date: new Date().toISOString().slice(0, 10),
+    engine: args.embedded ? 'pglite' : 'postgres',
+    node: process.versions.node,
+    cpus: cpus().length,
+    cpu_model: cpus()[0]?.model ?? 'unknown',
+    connections,
+    duration_seconds: duration,
+    ceiling_requests_per_sec: ceilingRps,
+    scenarios,
+    zflow_bytes: seeded.zflow,
+    targets: [
+      { target: 'GET /sessions/me ≥ 0.25 × ceiling', measured: me ? `${me.ratio_to_ceiling!.toFixed(3)} ×` : 'n/a', met: me ? me.ratio_to_ceiling! >= 0.25 : null },
+      { target: 'GET /sessions/me p99 ≤ 5 ms', measured: me ? `${me.p99_ms} ms` : 'n/a', met: me ? me.p99_ms! <= 5 : null },
+      { target: 'exchange ≥ 0.10 × ceiling', measured: ex ? `${ex.ratio_to_ceiling!.toFixed(3)} ×` : 'n/a', met: ex ? ex.ratio_to_ceiling! >= 0.1 : null },
+      {
+        target: 'login journey overhead beyond argon2 ≤ 15%',
+        measured: journey && argon ? `${((1 - journey.requests_per_sec! / argon.requests_per_sec!) * 100).toFixed(1)} %` : 'n/a',
+        met: journey && argon ? journey.requests_per_sec! / argon.requests_per_sec! >= 0.85 : null,
+      },
+      { target: 'RSS under load ≤ 200 MB', measured: `${maxRss.toFixed(0)} MB`, met: maxRss > 0 ? maxRss <= 200 : null },
+      { target: 'every `_zflow` ≤ 2 KB (default definitions)', measured: allZflow.length ? `max ${Math.max(...allZflow)} bytes` : 'n/a', met: allZflow.length ? Math.max(...allZflow) <= 2048 : null },
+    ],
+  };
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
+  const jsonPath = join(root, `bench/results/${stamp}-${report.engine}.json`);
+  const svgPath = `bench/results/${stamp}-${report.engine}.svg`;
+  writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(root, svgPath), throughputSvg(report));
+  if (!args['no-doc']) updatePerformanceDoc(join(root, 'docs/performance.md'), report, `../${svgPath}`);
+  console.log('\nscenario              req/s    p50ms   p99ms   x ceiling');
+  for (const s of scenarios) {
+    console.log(`${s.name.padEnd(20)} ${s.status === 'ok' ? `${s.requests_per_sec!.toFixed(0).padStart(7)} ${String(s.p50_ms).padStart(8)} ${String(s.p99_ms).padStart(7)} ${s.ratio_to_ceiling!.toFixed(3).padStart(10)}` : `${s.status}: ${s.note}`}`);
+  }
+  for (const t of report.targets) console.log(`target: ${t.target}: ${t.measured} (${t.met === null ? 'n/a' : t.met ? 'met' : 'NOT met'})`);
+  console.log(`\nbench: wrote ${jsonPath} and ${svgPath}`);
+
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(`bench: ${(error as Error).stack ?? String(error)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  });
