@@ -1,0 +1,129 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const SECRET = 'a-secret-of-at-least-32-characters-long';
+const dirs: string[] = [];
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'gh-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Loads with a fresh data directory unless the test names one. */
+const load = (env: Record<string, string>) => loadConfig({ GATEHOUSE_DATA_DIR: dataDir(), ...env });
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    load(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('configuration', () => {
+  it('has working defaults for an empty environment', () => {
+    const dir = dataDir();
+    const config = loadConfig({ GATEHOUSE_DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: dir,
+      adminTokenGenerated: true,
+      publicUrl: undefined,
+      logLevel: 'info',
+      trustedProxies: [],
+      smtpUrl: undefined,
+      mailFrom: 'Gatehouse <no-reply@localhost>',
+      sweepIntervalMs: 60_000,
+      retentionMs: 24 * 3_600_000,
+    });
+    expect(config.adminToken).toMatch(/^gh_admin_[A-Za-z0-9_-]{43}$/);
+    expect(config.secrets).toHaveLength(1);
+  });
+
+  it('generates the admin token and secret once into the data directory, private to the owner', () => {
+    const dir = dataDir();
+    const first = loadConfig({ GATEHOUSE_DATA_DIR: dir });
+    expect(readFileSync(join(dir, 'admin-token'), 'utf8').trim()).toBe(first.adminToken);
+    expect(statSync(join(dir, 'admin-token')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'secret')).mode & 0o777).toBe(0o600);
+    const second = loadConfig({ GATEHOUSE_DATA_DIR: dir });
+    expect(second.adminToken).toBe(first.adminToken);
+    expect(second.adminTokenGenerated).toBe(false);
+    expect(second.secrets[0].equals(first.secrets[0])).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = load({
+      PORT: '9090',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgresql://gh:pw@db.internal:5433/gatehouse',
+      GATEHOUSE_ADMIN_TOKEN: 'admin-token-of-at-least-24-chars',
+      GATEHOUSE_SECRET: `${SECRET}-new, ${SECRET}-old`,
+      GATEHOUSE_PUBLIC_URL: 'https://id.example.com/',
+      LOG_LEVEL: 'debug',
+      GATEHOUSE_TRUSTED_PROXIES: '10.0.0.1, 10.0.0.0/8',
+      SMTP_URL: 'smtps://user:pw@mail.example.com:465',
+      MAIL_FROM: 'Example <id@example.com>',
+      GATEHOUSE_SWEEP_INTERVAL_SECONDS: '30',
+      GATEHOUSE_RETENTION_HOURS: '0',
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      host: '0.0.0.0',
+      databaseUrl: 'postgresql://gh:pw@db.internal:5433/gatehouse',
+      adminToken: 'admin-token-of-at-least-24-chars',
+      adminTokenGenerated: false,
+      publicUrl: 'https://id.example.com',
+      logLevel: 'debug',
+      trustedProxies: ['10.0.0.1', '10.0.0.0/8'],
+      smtpUrl: 'smtps://user:pw@mail.example.com:465',
+      mailFrom: 'Example <id@example.com>',
+      sweepIntervalMs: 30_000,
+      retentionMs: 0,
+    });
+    // Newest first: the first secret signs and encrypts, the others only verify (rotation).
+    expect(config.secrets.map((s) => s.toString())).toEqual([`${SECRET}-new`, `${SECRET}-old`]);
+  });
+
+  it('does not write into the data directory when everything is given', () => {
+    const dir = join(dataDir(), 'not-created');
+    loadConfig({ GATEHOUSE_DATA_DIR: dir, GATEHOUSE_ADMIN_TOKEN: 'admin-token-of-at-least-24-chars', GATEHOUSE_SECRET: SECRET });
+    expect(() => statSync(dir)).toThrow();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '80.5'],
+    ['PORT', '-1'],
+    ['PORT', '65536'],
+    ['DATABASE_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://root@localhost/db'],
+    ['DATABASE_URL', 'postgres://user:pass@host:port/db'],
+    ['GATEHOUSE_ADMIN_TOKEN', 'short'],
+    ['GATEHOUSE_SECRET', 'too-short'],
+    ['GATEHOUSE_SECRET', `${SECRET},short`],
+    ['GATEHOUSE_PUBLIC_URL', 'id.example.com'],
+    ['GATEHOUSE_PUBLIC_URL', 'ftp://id.example.com'],
+    ['LOG_LEVEL', 'loud'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['GATEHOUSE_SWEEP_INTERVAL_SECONDS', '0'],
+    ['GATEHOUSE_SWEEP_INTERVAL_SECONDS', 'often'],
+    ['GATEHOUSE_RETENTION_HOURS', '1e3'],
+    ['GATEHOUSE_RETENTION_HOURS', '9999999'],
+  ])('refuses %s=%s with an error naming the variable', (variable, value) => {
+    const error = configError({ [variable]: value });
+    expect(error.variable).toBe(variable);
+    expect(error.message.startsWith(`${variable}: `)).toBe(true);
+    expect(error.message).not.toContain('\n');
+  });
+});
