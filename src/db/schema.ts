@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { ProjectTables } from '../projects/store.js';
 import type { TeamTables } from '../teams/store.js';
+import type { FlowTables } from '../flows/tables.js';
 import type { ServiceKeyTables } from '../service-keys/store.js';
 
 export interface MigrationTables {
@@ -11,4 +12,4 @@ export interface MigrationTables {
  * The whole database as Kysely sees it: each domain declares its own tables next to its SQL
  * (`<domain>/store.ts`) and is listed here once.
  */
-export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables;
+export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & FlowTables;

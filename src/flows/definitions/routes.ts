@@ -1,0 +1,153 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../../container.js';
+import { AppError } from '../../core/errors.js';
+import { principalOf } from '../../http/auth.js';
+import type { Principal } from '../../http/principal.js';
+import { Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../../http/schemas.js';
+import type { FlowDefinitionService } from './service.js';
+import type { FlowDefinitionDoc } from './types.js';
+
+const Name = Type.String({ minLength: 1, maxLength: 100 });
+const TextKey = Type.String({ minLength: 1, maxLength: 200 });
+
+const FlowActionSchema = Type.Object(
+  { name: Name, kind: Type.String({ minLength: 1, maxLength: 50 }), primary: Type.Optional(Type.Boolean()), text_key: Type.Optional(TextKey) },
+  { additionalProperties: false },
+);
+
+const FlowStepSchema = Type.Object(
+  {
+    name: Name,
+    fields: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 50 })),
+    actions: Type.Optional(Type.Array(FlowActionSchema, { maxItems: 20 })),
+    transitions: Type.Optional(
+      Type.Record(Type.String(), Type.Object({ target: Name, action: Type.Optional(Type.String({ maxLength: 50 })) }, { additionalProperties: false })),
+    ),
+    on_success: Type.Optional(Type.String({ maxLength: 50 })),
+    complete: Type.Optional(Type.String({ maxLength: 50 })),
+    gates: Type.Optional(Type.Record(Type.String(), Type.Object({ kind: Type.Optional(Type.String({ maxLength: 50 })) }, { additionalProperties: false }))),
+    texts: Type.Optional(Type.Object({ title_key: Type.Optional(TextKey), description_key: Type.Optional(TextKey) }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+
+export const FlowDefinitionDocSchema = Type.Object(
+  {
+    name: Name,
+    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
+    user_schema: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    purposes: Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_-]{0,49}$' }), Name, { additionalProperties: false }),
+    audience: Type.Optional(Type.Object({ app_ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 50 })) }, { additionalProperties: false })),
+    steps: Type.Array(FlowStepSchema, { minItems: 1, maxItems: 100 }),
+  },
+  { additionalProperties: false },
+);
+
+const FlowDefinitionSchema = Type.Object({
+  id: Type.String(),
+  project_id: Type.String(),
+  flow_definition: Type.Unsafe<FlowDefinitionDoc>(Type.Object({}, { additionalProperties: true })),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+const ListEntry = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  project_id: Type.String(),
+  schema_uri: Type.String(),
+  status: Type.String(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+const Body = Type.Object(
+  {
+    project_id: Type.Optional(Id('The project (defaults to the credential\'s project)')),
+    schema_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    flow_definition: FlowDefinitionDocSchema,
+  },
+  { additionalProperties: false },
+);
+
+/** The project a request works on: the credential's own, or the one an admin names. */
+async function projectFor(container: Container, principal: Principal, projectId: string | undefined): Promise<string> {
+  if (projectId !== undefined) {
+    await container.projects.requireAccess(principal, projectId);
+    return projectId;
+  }
+  if (principal.kind === 'project') return principal.projectId;
+  throw new AppError('req.invalid', 'Name the project.', { errors: [{ path: 'project_id', message: 'is required for this credential' }] });
+}
+
+const scopedProject = (principal: Principal) => (principal.kind === 'project' ? principal.projectId : undefined);
+
+export function flowDefinitionRoutes(root: FastifyInstance, container: Container, definitions: FlowDefinitionService): void {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['flow definitions'];
+
+  app.post(
+    '/flow_definitions',
+    { config: { scope: 'flow_definition.write' }, schema: { tags, summary: 'Create a flow definition', body: Body, response: { 201: FlowDefinitionSchema } } },
+    async (request, reply) => {
+      const projectId = await projectFor(container, principalOf(request), request.body.project_id);
+      const created = await definitions.create(projectId, { schema_uri: request.body.schema_uri, flow_definition: request.body.flow_definition as FlowDefinitionDoc });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/flow_definitions',
+    {
+      config: { scope: 'flow_definition.read' },
+      schema: {
+        tags,
+        summary: 'List flow definitions',
+        querystring: Type.Object({ ...PageQuery, project_id: Type.Optional(Id()), purpose: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })) }, { additionalProperties: false }),
+        response: { 200: listOf('flow_definitions', ListEntry) },
+      },
+    },
+    async (request) => {
+      const projectId = await projectFor(container, principalOf(request), request.query.project_id);
+      const page = await definitions.list(projectId, request.query.purpose, { limit: request.query.limit, pageToken: request.query.page_token });
+      return listBody('flow_definitions', page);
+    },
+  );
+
+  app.get(
+    '/flow_definitions/:id',
+    { config: { scope: 'flow_definition.read' }, schema: { tags, summary: 'Read a flow definition', params: Type.Object({ id: Id() }), response: { 200: FlowDefinitionSchema } } },
+    async (request) => definitions.get(scopedProject(principalOf(request)), request.params.id),
+  );
+
+  app.put(
+    '/flow_definitions/:id',
+    {
+      config: { scope: 'flow_definition.write' },
+      schema: { tags, summary: 'Replace a flow definition (status kept when omitted)', params: Type.Object({ id: Id() }), body: Body, response: { 200: FlowDefinitionSchema } },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const current = await definitions.get(scopedProject(principal), request.params.id);
+      if (request.body.project_id !== undefined && request.body.project_id !== current.project_id) {
+        throw new AppError('flowdef.not_found', 'The flow definition was not found.');
+      }
+      return definitions.replace(current.project_id, request.params.id, {
+        schema_uri: request.body.schema_uri,
+        flow_definition: request.body.flow_definition as FlowDefinitionDoc,
+      });
+    },
+  );
+
+  app.delete(
+    '/flow_definitions/:id',
+    { config: { scope: 'flow_definition.delete' }, schema: { tags, summary: 'Delete a flow definition', params: Type.Object({ id: Id() }), response: { 204: NoContent } } },
+    async (request, reply) => {
+      const current = await definitions.get(scopedProject(principalOf(request)), request.params.id);
+      await definitions.remove(current.project_id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

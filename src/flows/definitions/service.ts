@@ -1,0 +1,220 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../core/clock.js';
+import { AppError } from '../../core/errors.js';
+import type { IdGenerator } from '../../core/ids.js';
+import type { Page, PageRequest, Paginator } from '../../core/pagination.js';
+import type { Database } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/sql.js';
+import { notFoundError } from '../../http/principal.js';
+import type { SchemaSource, SchemaView } from './schema-view.js';
+import type { FlowDefinitionRow, FlowDefinitionStore } from './store.js';
+import type { FlowDefinitionDoc } from './types.js';
+import { assertValidDefinition, invalidDefinition } from './validate.js';
+
+export interface FlowDefinition {
+  id: string;
+  project_id: string;
+  flow_definition: FlowDefinitionDoc;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FlowDefinitionListEntry {
+  id: string;
+  name: string;
+  project_id: string;
+  schema_uri: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DefinitionInput {
+  schema_uri?: string;
+  flow_definition: FlowDefinitionDoc;
+}
+
+export interface LoadedDefinition {
+  row: FlowDefinitionRow;
+  def: FlowDefinitionDoc;
+}
+
+export const parseDefinition = (row: FlowDefinitionRow): FlowDefinitionDoc => JSON.parse(row.definition) as FlowDefinitionDoc;
+
+function toDefinition(row: FlowDefinitionRow): FlowDefinition {
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    flow_definition: parseDefinition(row),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function toListEntry(row: FlowDefinitionRow): FlowDefinitionListEntry {
+  return {
+    id: row.id,
+    name: row.name,
+    project_id: row.project_id,
+    schema_uri: row.schema_uri,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export class FlowDefinitionService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly store: FlowDefinitionStore,
+    private readonly schemas: SchemaSource,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly paginator: Paginator,
+  ) {}
+
+  /** The user schema a definition names (`user_schema`, else `schema_uri`); unknown → 400 flowdef.invalid. */
+  private async schemaFor(projectId: string, input: DefinitionInput): Promise<{ schema: SchemaView; uri: string }> {
+    const ref = input.flow_definition.user_schema ?? input.schema_uri;
+    if (!ref) throw invalidDefinition([{ field: 'user_schema', message: 'name the user schema (flow_definition.user_schema or schema_uri)' }]);
+    const schema = await this.schemas.resolve(projectId, ref);
+    if (!schema) throw invalidDefinition([{ field: input.flow_definition.user_schema ? 'user_schema' : 'schema_uri', message: `unknown user schema "${ref}"` }]);
+    if (input.schema_uri && input.flow_definition.user_schema && input.schema_uri !== input.flow_definition.user_schema) {
+      const other = await this.schemas.resolve(projectId, input.schema_uri);
+      if (!other || other.id !== schema.id) {
+        throw invalidDefinition([{ field: 'schema_uri', message: 'schema_uri and flow_definition.user_schema name different schemas' }]);
+      }
+    }
+    return { schema, uri: input.schema_uri ?? schema.uri };
+  }
+
+  private rowOf(projectId: string, id: string, doc: FlowDefinitionDoc, schema: SchemaView, uri: string, createdAt: Date): FlowDefinitionRow {
+    return {
+      id,
+      project_id: projectId,
+      name: doc.name,
+      status: doc.status ?? 'active',
+      schema_uri: uri,
+      schema_id: schema.id,
+      purposes: Object.keys(doc.purposes),
+      app_ids: doc.audience?.app_ids ?? [],
+      definition: JSON.stringify(doc),
+      created_at: createdAt,
+      updated_at: this.clock.now(),
+    };
+  }
+
+  private async write(action: () => Promise<void>, name: string): Promise<void> {
+    try {
+      await action();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalidDefinition([{ field: 'name', message: `a flow definition named "${name}" already exists` }]);
+      throw error;
+    }
+  }
+
+  async create(projectId: string, input: DefinitionInput, db: Kysely<Database> = this.db): Promise<FlowDefinition> {
+    const { schema, uri } = await this.schemaFor(projectId, input);
+    const doc: FlowDefinitionDoc = { ...input.flow_definition, status: input.flow_definition.status ?? 'active' };
+    assertValidDefinition(doc, schema);
+    const now = this.clock.now();
+    const row = this.rowOf(projectId, this.ids.next('fdef'), doc, schema, uri, now);
+    await this.write(() => this.store.with(db).insert(row), doc.name);
+    return toDefinition(row);
+  }
+
+  async get(projectId: string | undefined, id: string): Promise<FlowDefinition> {
+    return toDefinition(await this.requireRow(projectId, id));
+  }
+
+  private async requireRow(projectId: string | undefined, id: string, store = this.store): Promise<FlowDefinitionRow> {
+    const row = await store.find(id);
+    if (!row || (projectId !== undefined && row.project_id !== projectId)) throw notFoundError('flowdef.not_found');
+    return row;
+  }
+
+  async list(projectId: string, purpose: string | undefined, request: PageRequest): Promise<Page<FlowDefinitionListEntry>> {
+    const scope = `flowdefs:${projectId}:${purpose ?? ''}`;
+    const cursor = request.pageToken ? this.paginator.decode(request.pageToken, scope) : undefined;
+    const limit = this.paginator.limitOf(request);
+    const rows = await this.store.list(projectId, purpose, cursor, limit + 1);
+    return this.paginator.page(rows, limit, scope, (row) => ({ createdAt: row.created_at, id: row.id }), toListEntry);
+  }
+
+  /** Purposes that would lose their last active definition if `leaving` stopped serving them. */
+  private async orphanedPurposes(store: FlowDefinitionStore, leaving: FlowDefinitionRow, stillServes: string[]): Promise<string[]> {
+    if (leaving.status !== 'active') return [];
+    const orphaned: string[] = [];
+    for (const purpose of leaving.purposes) {
+      if (stillServes.includes(purpose)) continue;
+      const others = (await store.activeForPurpose(leaving.project_id, purpose)).filter((row) => row.id !== leaving.id);
+      if (others.length === 0) orphaned.push(purpose);
+    }
+    return orphaned;
+  }
+
+  private lastActive(purposes: string[]): AppError {
+    return new AppError('flowdef.last_active', `The definition is the last active one for purpose "${purposes[0]}".`, { purposes });
+  }
+
+  /** PUT: replaces the definition; `status` is kept when omitted. */
+  async replace(projectId: string, id: string, input: DefinitionInput): Promise<FlowDefinition> {
+    const existing = await this.requireRow(projectId, id);
+    const { schema, uri } = await this.schemaFor(projectId, input);
+    const doc: FlowDefinitionDoc = { ...input.flow_definition, status: input.flow_definition.status ?? existing.status };
+    assertValidDefinition(doc, schema);
+    const row = this.rowOf(projectId, id, doc, schema, uri, existing.created_at);
+    await this.db.transaction().execute(async (trx) => {
+      const store = this.store.with(trx);
+      await store.lockProject(projectId);
+      const current = await this.requireRow(projectId, id, store);
+      const orphaned = await this.orphanedPurposes(store, current, row.status === 'active' ? row.purposes : []);
+      if (orphaned.length > 0) throw this.lastActive(orphaned);
+      await this.write(() => store.update(row), doc.name);
+    });
+    return toDefinition(row);
+  }
+
+  async remove(projectId: string, id: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const store = this.store.with(trx);
+      await store.lockProject(projectId);
+      const row = await this.requireRow(projectId, id, store);
+      if (await store.isInUse(id, this.clock.now())) {
+        throw new AppError('flowdef.in_use', 'The flow definition is used by a running flow.', { flow_definition_id: id });
+      }
+      const orphaned = await this.orphanedPurposes(store, row, []);
+      if (orphaned.length > 0) throw this.lastActive(orphaned);
+      await store.delete(id);
+    });
+  }
+
+  /** The active definition for a purpose: one whose audience names the app first, then one without audience. */
+  async resolve(projectId: string, purpose: string, appId: string | undefined): Promise<LoadedDefinition | undefined> {
+    const rows = await this.store.activeForPurpose(projectId, purpose);
+    const specific = appId === undefined ? undefined : rows.find((row) => row.app_ids.includes(appId));
+    const general = rows.find((row) => row.app_ids.length === 0);
+    const row = specific ?? general;
+    return row ? { row, def: parseDefinition(row) } : undefined;
+  }
+
+  /** A switch/pivot target: an active definition of that name, else the definition resolved for that purpose. */
+  async target(projectId: string, nameOrPurpose: string, appId: string | undefined): Promise<LoadedDefinition | undefined> {
+    const byName = await this.store.findByName(projectId, nameOrPurpose);
+    if (byName && byName.status === 'active') return { row: byName, def: parseDefinition(byName) };
+    return this.resolve(projectId, nameOrPurpose, appId);
+  }
+
+  async load(projectId: string, id: string): Promise<LoadedDefinition | undefined> {
+    const row = await this.store.find(id);
+    return row && row.project_id === projectId ? { row, def: parseDefinition(row) } : undefined;
+  }
+
+  async startRun(projectId: string, runId: string, definitionId: string, sessionId: string, expiresAt: Date): Promise<void> {
+    await this.store.startRun({ id: runId, project_id: projectId, definition_id: definitionId, session_id: sessionId, created_at: this.clock.now(), expires_at: expiresAt, ended_at: null });
+  }
+
+  async endRun(runId: string): Promise<void> {
+    await this.store.endRun(runId, this.clock.now());
+  }
+}

@@ -1,0 +1,119 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Cursor } from '../../core/pagination.js';
+import type { Database } from '../../db/schema.js';
+import { afterCursor, jsonb } from '../../db/sql.js';
+
+export interface FlowDefinitionTables {
+  flow_definitions: {
+    id: string;
+    project_id: string;
+    name: string;
+    status: string;
+    schema_uri: string;
+    schema_id: string;
+    purposes: string[];
+    app_ids: string[];
+    definition: string;
+    created_at: Date;
+    updated_at: Date;
+  };
+  flow_runs: {
+    id: string;
+    project_id: string;
+    definition_id: string;
+    session_id: string;
+    created_at: Date;
+    expires_at: Date;
+    ended_at: Date | null;
+  };
+}
+
+export type FlowDefinitionRow = Selectable<FlowDefinitionTables['flow_definitions']>;
+
+export class FlowDefinitionStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  with(db: Kysely<Database>): FlowDefinitionStore {
+    return new FlowDefinitionStore(db);
+  }
+
+  /** Serialises changes to a project's definitions (the last-active rule needs a stable view). */
+  async lockProject(projectId: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext(${`flowdef:${projectId}`}))`.execute(this.db);
+  }
+
+  async insert(row: FlowDefinitionRow): Promise<void> {
+    await this.db
+      .insertInto('flow_definitions')
+      .values({ ...row, purposes: jsonb(row.purposes), app_ids: jsonb(row.app_ids) })
+      .execute();
+  }
+
+  async update(row: FlowDefinitionRow): Promise<void> {
+    await this.db
+      .updateTable('flow_definitions')
+      .set({
+        name: row.name,
+        status: row.status,
+        schema_uri: row.schema_uri,
+        schema_id: row.schema_id,
+        purposes: jsonb(row.purposes),
+        app_ids: jsonb(row.app_ids),
+        definition: row.definition,
+        updated_at: row.updated_at,
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+
+  async find(id: string): Promise<FlowDefinitionRow | undefined> {
+    return this.db.selectFrom('flow_definitions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async findByName(projectId: string, name: string): Promise<FlowDefinitionRow | undefined> {
+    return this.db.selectFrom('flow_definitions').selectAll().where('project_id', '=', projectId).where('name', '=', name).executeTakeFirst();
+  }
+
+  async list(projectId: string, purpose: string | undefined, cursor: Cursor | undefined, limit: number): Promise<FlowDefinitionRow[]> {
+    let query = this.db.selectFrom('flow_definitions').selectAll().where('project_id', '=', projectId);
+    if (purpose !== undefined) query = query.where(sql<boolean>`jsonb_exists(purposes, ${purpose})`);
+    return afterCursor(query, 'flow_definitions', cursor).limit(limit).execute();
+  }
+
+  /** Active definitions serving a purpose, oldest first. */
+  async activeForPurpose(projectId: string, purpose: string): Promise<FlowDefinitionRow[]> {
+    return this.db
+      .selectFrom('flow_definitions')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('status', '=', 'active')
+      .where(sql<boolean>`jsonb_exists(purposes, ${purpose})`)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('flow_definitions').where('id', '=', id).execute();
+  }
+
+  async startRun(run: Selectable<FlowDefinitionTables['flow_runs']>): Promise<void> {
+    await this.db.insertInto('flow_runs').values(run).onConflict((oc) => oc.column('id').doNothing()).execute();
+  }
+
+  async endRun(id: string, at: Date): Promise<void> {
+    await this.db.updateTable('flow_runs').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
+  }
+
+  async isInUse(definitionId: string, now: Date): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('flow_runs')
+      .select('id')
+      .where('definition_id', '=', definitionId)
+      .where('ended_at', 'is', null)
+      .where('expires_at', '>', now)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,68 @@
+/** The `flow_definition` object of the interface (Resources → Flow definition). */
+export interface FlowAction {
+  name: string;
+  kind: string;
+  primary?: boolean;
+  text_key?: string;
+}
+
+export interface FlowTransition {
+  target: string;
+  action?: string;
+}
+
+export interface FlowGateSpec {
+  kind?: string;
+}
+
+export interface FlowStepDef {
+  name: string;
+  fields?: string[];
+  actions?: FlowAction[];
+  transitions?: Record<string, FlowTransition>;
+  on_success?: string;
+  complete?: string;
+  /** Extension: gates the step declares, e.g. `{captcha: {}}` (see docs/flows.md). */
+  gates?: Record<string, FlowGateSpec>;
+  /** Extension: text keys of the step; defaults are `step.<name>.title` / `.description`. */
+  texts?: { title_key?: string; description_key?: string };
+}
+
+export interface FlowDefinitionDoc {
+  name: string;
+  status?: string;
+  user_schema?: string;
+  purposes: Record<string, string>;
+  audience?: { app_ids?: string[] };
+  steps: FlowStepDef[];
+}
+
+export const DEFINITION_STATUSES = ['active', 'inactive'] as const;
+
+/** Field reference prefixes: `x-auth-methods#password` is submitted under the key `password`. */
+export const METHOD_FIELD_PREFIX = 'x-auth-methods#';
+/** Built-in field: the one-time code a step asks for (recovery); submitted as `code`. */
+export const CODE_FIELD = 'x-flow#code';
+
+/** Work a step can run when its input is accepted. */
+export const ON_SUCCESS = ['create_user', 'send_recovery_code', 'set_password'] as const;
+/** Transition actions that leave the definition. */
+export const CROSS_FLOW_ACTIONS = ['switch', 'pivot'] as const;
+/** Outcome triggers (not action names). */
+export const OUTCOME_TRIGGERS = ['user_not_found', 'user_already_exists', 'next'] as const;
+
+/** Methods the flow engine can run today. */
+export const SUPPORTED_METHODS = ['password'] as const;
+
+/** The key a field is submitted under. */
+export function submitKey(field: string): string {
+  if (field.startsWith(METHOD_FIELD_PREFIX)) return field.slice(METHOD_FIELD_PREFIX.length);
+  if (field === CODE_FIELD) return 'code';
+  return field;
+}
+
+export const isCompleteStep = (step: FlowStepDef): boolean => step.complete !== undefined;
+
+/** Neither fields nor actions and no `complete`: the server passes it without showing it. */
+export const isInvisibleStep = (step: FlowStepDef): boolean =>
+  !isCompleteStep(step) && (step.fields?.length ?? 0) === 0 && (step.actions?.length ?? 0) === 0;
