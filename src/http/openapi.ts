@@ -8,34 +8,68 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`)',
   404: 'Not found, also for resources of another project',
   413: 'Body larger than 1 MiB (`req.too_large`)',
+  415: 'Body in a content type the route does not read (`req.unsupported_media_type`)',
   429: 'Rate limited (`auth.rate_limited`)',
   500: 'Internal error (`internal`)',
   503: 'Database unreachable (`unavailable`)',
 };
 
+/** One registered route as the app sees it: what tests walk to cover every route, including later ones. */
+export interface CatalogRoute {
+  method: string;
+  url: string;
+  scope?: string | readonly string[];
+  /** Left out of /openapi.json on purpose (`schema.hide`). */
+  hidden: boolean;
+  schema: Record<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after the OpenAPI hook, HEAD routes included. */
+    readonly routeCatalog: readonly CatalogRoute[];
+  }
+}
+
+const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
 /**
- * Every route gets its security requirement (from `config.scope`) and the shared error responses,
- * so `/openapi.json` says what the code does without each route repeating it.
+ * Every route gets its security requirement (from `config.scope`) and the error responses it can
+ * really produce, so `/openapi.json` says what the code does without each route repeating it.
  */
 function describeRoute(route: RouteOptions): void {
   const schema = (route.schema ??= {}) as Record<string, unknown>;
   if (schema.hide) return;
   const scope = route.config?.scope;
+  const methods = [route.method].flat();
   const response = (schema.response ??= {}) as Record<string, unknown>;
-  const statuses = [400, 404, 429, 500, 503];
+  const statuses = [500, 503];
+  const takesInput = schema.params || schema.querystring || methods.some((m) => HAS_BODY.has(m));
+  if (takesInput) statuses.push(400, 429);
+  // A path parameter or a named project_id can point at something absent or another project's.
+  if (schema.params || schema.querystring) statuses.push(404);
   if (scope !== undefined) {
     const scopes = typeof scope === 'string' ? [scope] : [...scope];
     schema.security ??= scopes.map((s) => ({ bearer: [s] }));
-    statuses.push(401, 403);
+    statuses.push(403);
   }
-  if (schema.body) statuses.push(413);
+  // Routes authenticated by a cookie declare their own security; they answer 401 too.
+  if (Array.isArray(schema.security) && schema.security.length > 0) statuses.push(401);
+  if (methods.some((m) => HAS_BODY.has(m))) statuses.push(413, 415);
   for (const status of statuses) {
     response[status] ??= { ...ErrorBody, description: ERROR_DESCRIPTIONS[status] };
   }
 }
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  app.addHook('onRoute', describeRoute);
+  const catalog: CatalogRoute[] = [];
+  app.decorate('routeCatalog', catalog);
+  app.addHook('onRoute', (route) => {
+    describeRoute(route);
+    const schema = (route.schema ?? {}) as Record<string, unknown>;
+    const hidden = Boolean(schema.hide) || (Array.isArray(schema.tags) && schema.tags.includes('X-HIDDEN'));
+    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, scope: route.config?.scope, hidden, schema });
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
