@@ -147,7 +147,7 @@ export function flowDefinitionRoutes(root: FastifyInstance, container: Container
     async (request, reply) => {
       const current = await definitions.get(scopedProject(principalOf(request)), request.params.id);
       await definitions.remove(current.project_id, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }
