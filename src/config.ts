@@ -28,6 +28,8 @@ export interface Config {
   mailFrom: string;
   sweepIntervalMs: number;
   retentionMs: number;
+  /** Remote user schemas: URL prefixes that may be fetched (empty: fetching is off), timeout, size cap. */
+  schemaFetch?: { allow: string[]; timeoutMs: number; maxBytes: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -68,6 +70,24 @@ function url(env: Env, name: string): string | undefined {
   } catch {
     throw new ConfigError(name, `is not an http(s) URL: "${raw}"`);
   }
+}
+
+/** A comma-separated list of http(s) URL prefixes, each ending at a path boundary. */
+function urlPrefixes(env: Env, name: string): string[] {
+  const raw = env[name];
+  if (!raw) return [];
+  return raw.split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(part);
+    } catch {
+      throw new ConfigError(name, `is not a list of http(s) URLs: "${part}"`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(name, `is not an http(s) URL: "${part}"`);
+    // A bare origin must not also allow https://example.com.evil.net: end every prefix with a slash.
+    const text = parsed.toString();
+    return text.endsWith('/') ? text : `${text}/`;
+  });
 }
 
 /** Reads a generated value from the data directory, or creates it once. */
@@ -121,6 +141,11 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Gatehouse <no-reply@localhost>',
     sweepIntervalMs: integer(env, 'GATEHOUSE_SWEEP_INTERVAL_SECONDS', 60, 1, 86_400) * 1000,
     retentionMs: integer(env, 'GATEHOUSE_RETENTION_HOURS', 24, 0, 24 * 365) * 3_600_000,
+    schemaFetch: {
+      allow: urlPrefixes(env, 'GATEHOUSE_SCHEMA_FETCH_ALLOW'),
+      timeoutMs: integer(env, 'GATEHOUSE_SCHEMA_FETCH_TIMEOUT_MS', 3000, 100, 60_000),
+      maxBytes: integer(env, 'GATEHOUSE_SCHEMA_FETCH_MAX_BYTES', 262_144, 1024, 1_048_576),
+    },
   };
 }
 

@@ -15,6 +15,10 @@ import { ServiceKeyService } from './service-keys/service.js';
 import { ServiceKeyStore } from './service-keys/store.js';
 import { TeamService } from './teams/service.js';
 import { TeamStore } from './teams/store.js';
+import type { PasswordService } from './passwords/service.js';
+import type { SchemaService } from './schemas/service.js';
+import { createUserDomain } from './users/domain.js';
+import type { UserService } from './users/service.js';
 
 /** The composition root: db -> stores -> services; routes receive this and nothing else. */
 export interface Container {
@@ -30,6 +34,12 @@ export interface Container {
   projects: ProjectService;
   teams: TeamService;
   serviceKeys: ServiceKeyService;
+  /** User schema revisions: resolve(projectId, idOrUrl), defaultFor(projectId), validatorFor(revision). */
+  schemas: SchemaService;
+  /** Users: create, get, findByIdentifier (login), claims, profile. */
+  users: UserService;
+  /** Passwords: setPassword (policy + argon2id), verify (rehashes), dummyVerify (timing). */
+  passwords: PasswordService;
   /** Background work (sweepers...) stopped on shutdown, newest first. */
   closers: Array<() => Promise<void> | void>;
 }
@@ -54,6 +64,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const projects = new ProjectService(db, new ProjectStore(db), clock, ids);
   const teams = new TeamService(new TeamStore(db), clock, ids);
   const serviceKeys = new ServiceKeyService(new ServiceKeyStore(db), clock, ids, paginator);
+  const { schemas, users, passwords } = createUserDomain({ db, config, clock, ids, paginator, projects, teams });
 
   credentials.register(async (token) => {
     const projectId = await projects.idForSecret(token);
@@ -64,7 +75,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
     return projectId ? { kind: 'project', projectId, scopes: PREVIEW_SCOPES, via: 'preview_secret' } : undefined;
   });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, closers: [] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, closers: [] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {

@@ -1,0 +1,60 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** Sign-in secrets of users. Passwords use method `password` (one per user); passkeys add their own rows. */
+export interface CredentialTables {
+  credentials: {
+    id: string;
+    project_id: string;
+    user_id: string;
+    method: string;
+    secret: string;
+    created_at: Date;
+    updated_at: Date;
+  };
+}
+
+export type CredentialRow = Selectable<CredentialTables['credentials']>;
+
+export class PasswordStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  with(db: Kysely<Database>): PasswordStore {
+    return new PasswordStore(db);
+  }
+
+  transaction<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  async find(projectId: string, userId: string): Promise<CredentialRow | undefined> {
+    return this.db
+      .selectFrom('credentials')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('method', '=', 'password')
+      .executeTakeFirst();
+  }
+
+  /** Sets the user's password hash; returns true when one existed before (a change, not a first set). */
+  async upsert(row: CredentialRow): Promise<boolean> {
+    const result = await this.db
+      .insertInto('credentials')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .where('method', '=', 'password')
+          .doUpdateSet({ secret: row.secret, updated_at: row.updated_at }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return result.id !== row.id;
+  }
+
+  /** Replaces a hash only if it is still the one that was verified, so a concurrent change wins. */
+  async replaceSecret(id: string, expected: string, secret: string, at: Date): Promise<void> {
+    await this.db.updateTable('credentials').set({ secret, updated_at: at }).where('id', '=', id).where('secret', '=', expected).execute();
+  }
+}

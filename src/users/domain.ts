@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { Clock } from '../core/clock.js';
+import type { IdGenerator } from '../core/ids.js';
+import type { Paginator } from '../core/pagination.js';
+import type { Database } from '../db/schema.js';
+import { PasswordHasher } from '../passwords/hasher.js';
+import { PasswordService } from '../passwords/service.js';
+import { PasswordStore } from '../passwords/store.js';
+import type { ProjectService } from '../projects/service.js';
+import { SchemaCompiler } from '../schemas/keywords.js';
+import { REMOTE_DEFAULTS, RemoteSchemaFetcher } from '../schemas/remote.js';
+import { SchemaService } from '../schemas/service.js';
+import { SchemaStore } from '../schemas/store.js';
+import type { TeamService } from '../teams/service.js';
+import { UserService } from './service.js';
+import { UserStore } from './store.js';
+
+export interface UserDomain {
+  schemas: SchemaService;
+  users: UserService;
+  passwords: PasswordService;
+}
+
+/**
+ * Wires schemas, users and passwords for the container, and makes every new project start with
+ * the default user schema (stored inside the project-creation transaction).
+ */
+export function createUserDomain(deps: {
+  db: Kysely<Database>;
+  config: Config;
+  clock: Clock;
+  ids: IdGenerator;
+  paginator: Paginator;
+  projects: ProjectService;
+  teams: TeamService;
+  hasher?: PasswordHasher;
+}): UserDomain {
+  const { db, config, clock, ids, paginator } = deps;
+  const remote = new RemoteSchemaFetcher(config.schemaFetch ?? REMOTE_DEFAULTS);
+  const baseUrl = config.publicUrl ?? 'http://localhost';
+  const schemas = new SchemaService(new SchemaStore(db), new SchemaCompiler(), remote, clock, ids, paginator, baseUrl);
+  const users = new UserService(new UserStore(db), schemas, deps.teams, clock, ids, paginator);
+  const passwords = new PasswordService(new PasswordStore(db), users, deps.hasher ?? new PasswordHasher(), clock, ids);
+  deps.projects.onCreated((trx, project) => schemas.seedDefault(trx, project.id));
+  return { schemas, users, passwords };
+}

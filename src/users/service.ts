@@ -1,0 +1,241 @@
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../core/clock.js';
+import { AppError } from '../core/errors.js';
+import { looksLikeId, type IdGenerator } from '../core/ids.js';
+import type { Page, PageRequest, Paginator } from '../core/pagination.js';
+import type { Database } from '../db/schema.js';
+import { notFoundError } from '../http/principal.js';
+import type { SchemaService, StoredSchema } from '../schemas/service.js';
+import type { TeamService } from '../teams/service.js';
+import { claimsOf, profileOf, type UserClaims } from './claims.js';
+import { auditedChanges, identifierRows, normaliseIdentifier } from './identifiers.js';
+import type { AuditEventRow, UserRow, UserStore } from './store.js';
+
+/** A user as services pass it around; `toUserResource` gives the interface's shape. */
+export interface User {
+  id: string;
+  projectId: string;
+  /** The revision id the attributes were validated against. */
+  schemaId: string;
+  /** The schema reference as the creator wrote it (echoed back as `schema`). */
+  schema: string;
+  attributes: Record<string, unknown>;
+  metadata: { created_at: string; updated_at: string; status: string; lifecycle_owner_team_id?: string };
+}
+
+export interface AuditEvent {
+  id: string;
+  attribute: string;
+  action: string;
+  actor: string;
+  created_at: string;
+}
+
+export interface CreateUserOptions {
+  teamId?: string;
+  /** Run inside the caller's transaction (e.g. a flow that also writes a credential). */
+  trx?: Kysely<Database>;
+  /** Who does it, for the audit trail (`admin`, `service_key:<id>`, `self`...). */
+  actor?: string;
+}
+
+export function toUser(row: UserRow): User {
+  const metadata: User['metadata'] = {
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    status: row.status,
+  };
+  if (row.lifecycle_owner_team_id) metadata.lifecycle_owner_team_id = row.lifecycle_owner_team_id;
+  return { id: row.id, projectId: row.project_id, schemaId: row.schema_id, schema: row.schema_ref, attributes: row.attributes, metadata };
+}
+
+export function toUserResource(user: User) {
+  return { id: user.id, schema: user.schema, attributes: user.attributes, metadata: user.metadata };
+}
+
+/** Ajv's errors as `{path, message}` with paths under `attributes/`, naming missing and extra properties. */
+function attributeErrors(errors: ErrorObject[]): Array<{ path: string; message: string; keyword: string }> {
+  return errors.map((error) => {
+    let path = `attributes${error.instancePath}`;
+    if (error.keyword === 'required') path += `/${String(error.params.missingProperty)}`;
+    if (error.keyword === 'additionalProperties') path += `/${String(error.params.additionalProperty)}`;
+    if (error.keyword === 'unevaluatedProperties') path += `/${String(error.params.unevaluatedProperty)}`;
+    return { path, message: error.message ?? 'is invalid', keyword: error.keyword };
+  });
+}
+
+export class UserService {
+  constructor(
+    private readonly store: UserStore,
+    private readonly schemas: SchemaService,
+    private readonly teams: TeamService,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly paginator: Paginator,
+  ) {}
+
+  /**
+   * Creates a user: resolves the schema (id or URL), validates the attributes with the revision's
+   * cached validator (400 `user.invalid`), claims its x-unique identifiers in the same transaction
+   * (409 `user.already_exists`) and records audited attributes.
+   */
+  async create(projectId: string, input: { schema: string; attributes: Record<string, unknown> }, options: CreateUserOptions = {}): Promise<User> {
+    const schema = await this.schemas.resolve(projectId, input.schema);
+    if (!schema) {
+      throw new AppError('user.invalid', 'The user does not match its schema.', {
+        errors: [{ path: 'schema', message: 'names no user schema of this project', keyword: 'schema' }],
+      });
+    }
+    this.validate(schema, input.attributes);
+    if (options.teamId !== undefined && !(await this.teams.exists(projectId, options.teamId))) throw notFoundError('team.not_found');
+    const now = this.clock.now();
+    const row: UserRow = {
+      id: this.ids.next('usr'),
+      project_id: projectId,
+      schema_id: schema.id,
+      schema_ref: input.schema,
+      attributes: input.attributes,
+      status: 'active',
+      lifecycle_owner_team_id: options.teamId ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.store.inTransaction(options.trx, async (store) => {
+      await store.insert(row);
+      const taken = await store.claimIdentifiers(
+        identifierRows(schema.model, { projectId, id: row.id, teamId: row.lifecycle_owner_team_id, attributes: row.attributes }),
+      );
+      if (taken.length > 0) throw alreadyExists(taken);
+      await store.insertAuditEvents(this.auditRows(row, auditedChanges(schema.model, undefined, row.attributes), options.actor));
+    });
+    return toUser(row);
+  }
+
+  /**
+   * Replaces a user's attributes (validated against the user's own revision), re-claims its
+   * identifiers and audits what changed.
+   */
+  async updateAttributes(projectId: string, userId: string, attributes: Record<string, unknown>, options: { actor?: string } = {}): Promise<User> {
+    const current = await this.get(projectId, userId);
+    const schema = await this.schemaOf(current);
+    this.validate(schema, attributes);
+    const now = this.clock.now();
+    await this.store.inTransaction(undefined, async (store) => {
+      await store.releaseIdentifiers(userId);
+      const taken = await store.claimIdentifiers(
+        identifierRows(schema.model, { projectId, id: userId, teamId: current.metadata.lifecycle_owner_team_id ?? null, attributes }),
+      );
+      if (taken.length > 0) throw alreadyExists(taken);
+      await store.updateAttributes(userId, attributes, now);
+      const changes = auditedChanges(schema.model, current.attributes, attributes);
+      await store.insertAuditEvents(this.auditRows({ id: userId, project_id: projectId }, changes, options.actor, now));
+    });
+    return { ...current, attributes, metadata: { ...current.metadata, updated_at: now.toISOString() } };
+  }
+
+  /** A user of the project (any project when `projectId` is undefined: the admin token). */
+  async get(projectId: string | undefined, userId: string, teamId?: string): Promise<User> {
+    const row = looksLikeId(userId, 'usr') ? await this.store.find(projectId, userId) : undefined;
+    if (!row || (teamId !== undefined && row.lifecycle_owner_team_id !== teamId)) throw notFoundError('user.not_found');
+    return toUser(row);
+  }
+
+  /** Like `get`, but undefined instead of 404 (for flows and sessions). */
+  async find(projectId: string, userId: string): Promise<User | undefined> {
+    const row = looksLikeId(userId, 'usr') ? await this.store.find(projectId, userId) : undefined;
+    return row ? toUser(row) : undefined;
+  }
+
+  /**
+   * The user whose x-unique identifier equals `value` after normalisation (login by e-mail or
+   * username). With a schema reference, only users of that schema's objectType are considered.
+   */
+  async findByIdentifier(projectId: string, schemaIdOrUrl: string | undefined, value: string): Promise<User | undefined> {
+    const normalised = normaliseIdentifier(value);
+    if (normalised === undefined) return undefined;
+    let objectType: string | undefined;
+    if (schemaIdOrUrl !== undefined) {
+      const schema = await this.schemas.resolve(projectId, schemaIdOrUrl);
+      if (!schema) return undefined;
+      objectType = schema.objectType;
+    }
+    const row = await this.store.findByIdentifier(projectId, normalised, objectType);
+    return row ? toUser(row) : undefined;
+  }
+
+  async list(projectId: string, request: PageRequest): Promise<Page<User>> {
+    const scope = `users:${projectId}`;
+    const cursor = request.pageToken ? this.paginator.decode(request.pageToken, scope) : undefined;
+    const limit = this.paginator.limitOf(request);
+    const rows = await this.store.list(projectId, cursor, limit);
+    return this.paginator.page(rows, limit, scope, (row) => ({ createdAt: row.created_at, id: row.id }), toUser);
+  }
+
+  /** The revision a user was validated against. */
+  async schemaOf(user: User): Promise<StoredSchema> {
+    const schema = await this.schemas.resolve(user.projectId, user.schemaId);
+    if (!schema) throw new AppError('internal', `schema ${user.schemaId} of user ${user.id} is missing`);
+    return schema;
+  }
+
+  /** OIDC claims from the schema's `x-claim` keywords (`sub` is the user id); used by userinfo. */
+  async claims(user: User): Promise<UserClaims> {
+    return claimsOf((await this.schemaOf(user)).model, user);
+  }
+
+  /** `{name?, email?}` for a session's display fields, from the user's claims. */
+  async profile(user: User): Promise<{ name?: string; email?: string }> {
+    return profileOf(await this.claims(user));
+  }
+
+  /** Records an audit event that is not an attribute change (e.g. `password` set). */
+  async audit(user: { id: string; projectId: string }, attribute: string, action: string, actor?: string, trx?: Kysely<Database>): Promise<void> {
+    await this.store.inTransaction(trx, (store) =>
+      store.insertAuditEvents(this.auditRows({ id: user.id, project_id: user.projectId }, [{ attribute, action }], actor)),
+    );
+  }
+
+  async auditTrail(projectId: string | undefined, userId: string, request: PageRequest): Promise<Page<AuditEvent>> {
+    await this.get(projectId, userId);
+    const scope = `user_audit:${userId}`;
+    const cursor = request.pageToken ? this.paginator.decode(request.pageToken, scope) : undefined;
+    const limit = this.paginator.limitOf(request);
+    const rows = await this.store.listAuditEvents(userId, cursor, limit);
+    return this.paginator.page(rows, limit, scope, (row) => ({ createdAt: row.created_at, id: row.id }), (row) => ({
+      id: row.id,
+      attribute: row.attribute,
+      action: row.action,
+      actor: row.actor,
+      created_at: row.created_at.toISOString(),
+    }));
+  }
+
+  private validate(schema: StoredSchema, attributes: Record<string, unknown>): void {
+    const validate = this.schemas.validatorFor(schema);
+    if (!validate(attributes)) {
+      throw new AppError('user.invalid', 'The user does not match its schema.', { errors: attributeErrors(validate.errors ?? []), schema: schema.id });
+    }
+  }
+
+  private auditRows(
+    user: { id: string; project_id: string },
+    changes: Array<{ attribute: string; action: string }>,
+    actor = 'system',
+    at = this.clock.now(),
+  ): AuditEventRow[] {
+    return changes.map((change) => ({
+      id: this.ids.next('aud'),
+      project_id: user.project_id,
+      user_id: user.id,
+      attribute: change.attribute,
+      action: change.action,
+      actor,
+      created_at: at,
+    }));
+  }
+}
+
+function alreadyExists(attributes: string[]): AppError {
+  return new AppError('user.already_exists', 'A user with this identifier already exists.', { attributes });
+}

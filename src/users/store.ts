@@ -1,0 +1,107 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Cursor } from '../core/pagination.js';
+import type { Database } from '../db/schema.js';
+import { afterCursor, jsonb } from '../db/sql.js';
+import type { IdentifierRow } from './identifiers.js';
+
+export interface UserTables {
+  users: {
+    id: string;
+    project_id: string;
+    schema_id: string;
+    schema_ref: string;
+    attributes: Record<string, unknown>;
+    status: string;
+    lifecycle_owner_team_id: string | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  user_identifiers: IdentifierRow;
+  user_audit_events: {
+    id: string;
+    project_id: string;
+    user_id: string;
+    attribute: string;
+    action: string;
+    actor: string;
+    created_at: Date;
+  };
+}
+
+export type UserRow = Selectable<UserTables['users']>;
+export type AuditEventRow = Selectable<UserTables['user_audit_events']>;
+
+export class UserStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  with(db: Kysely<Database>): UserStore {
+    return new UserStore(db);
+  }
+
+  /** Runs `fn` in a new transaction, or in the caller's when one is given. */
+  async inTransaction<T>(trx: Kysely<Database> | undefined, fn: (store: UserStore) => Promise<T>): Promise<T> {
+    if (trx) return fn(this.with(trx));
+    return this.db.transaction().execute((inner) => fn(this.with(inner)));
+  }
+
+  async insert(row: UserRow): Promise<void> {
+    await this.db.insertInto('users').values({ ...row, attributes: jsonb(row.attributes) }).execute();
+  }
+
+  async updateAttributes(id: string, attributes: Record<string, unknown>, at: Date): Promise<void> {
+    await this.db.updateTable('users').set({ attributes: jsonb(attributes), updated_at: at }).where('id', '=', id).execute();
+  }
+
+  /**
+   * Claims identifiers; returns the attributes that someone else already holds. ON CONFLICT DO
+   * NOTHING waits for a concurrent claim to commit and then reports it, without aborting the
+   * surrounding transaction.
+   */
+  async claimIdentifiers(rows: IdentifierRow[]): Promise<string[]> {
+    if (rows.length === 0) return [];
+    const inserted = await this.db
+      .insertInto('user_identifiers')
+      .values(rows)
+      .onConflict((oc) => oc.constraint('user_identifiers_unique').doNothing())
+      .returning('attribute')
+      .execute();
+    const won = new Set(inserted.map((row) => row.attribute));
+    return rows.filter((row) => !won.has(row.attribute)).map((row) => row.attribute);
+  }
+
+  async releaseIdentifiers(userId: string): Promise<void> {
+    await this.db.deleteFrom('user_identifiers').where('user_id', '=', userId).execute();
+  }
+
+  async find(projectId: string | undefined, id: string): Promise<UserRow | undefined> {
+    let query = this.db.selectFrom('users').selectAll().where('id', '=', id);
+    if (projectId !== undefined) query = query.where('project_id', '=', projectId);
+    return query.executeTakeFirst();
+  }
+
+  /** Project-wide identifiers before team-scoped ones, then the oldest user: a stable answer. */
+  async findByIdentifier(projectId: string, value: string, objectType?: string): Promise<UserRow | undefined> {
+    let query = this.db
+      .selectFrom('user_identifiers')
+      .innerJoin('users', 'users.id', 'user_identifiers.user_id')
+      .selectAll('users')
+      .where('user_identifiers.project_id', '=', projectId)
+      .where('user_identifiers.value', '=', value);
+    if (objectType !== undefined) query = query.where('user_identifiers.object_type', '=', objectType);
+    return query.orderBy('user_identifiers.scope').orderBy('users.created_at').orderBy('users.id').limit(1).executeTakeFirst();
+  }
+
+  async list(projectId: string, cursor: Cursor | undefined, limit: number): Promise<UserRow[]> {
+    const query = this.db.selectFrom('users').selectAll().where('project_id', '=', projectId);
+    return afterCursor(query, 'users', cursor).limit(limit + 1).execute();
+  }
+
+  async insertAuditEvents(rows: AuditEventRow[]): Promise<void> {
+    if (rows.length > 0) await this.db.insertInto('user_audit_events').values(rows).execute();
+  }
+
+  async listAuditEvents(userId: string, cursor: Cursor | undefined, limit: number): Promise<AuditEventRow[]> {
+    const query = this.db.selectFrom('user_audit_events').selectAll().where('user_id', '=', userId);
+    return afterCursor(query, 'user_audit_events', cursor).limit(limit + 1).execute();
+  }
+}
