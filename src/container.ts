@@ -9,6 +9,7 @@ import { PREVIEW_SCOPES } from './core/scopes.js';
 import type { Engine } from './db/engine.js';
 import type { Database } from './db/schema.js';
 import { Credentials } from './http/credentials.js';
+import { createOAuthPlane, type OAuthPlane } from './oauth/plane.js';
 import { ProjectService } from './projects/service.js';
 import { ProjectStore } from './projects/store.js';
 import { ServiceKeyService } from './service-keys/service.js';
@@ -34,6 +35,7 @@ export interface Container {
   projects: ProjectService;
   teams: TeamService;
   serviceKeys: ServiceKeyService;
+  oauth: OAuthPlane;
   /** User schema revisions: resolve(projectId, idOrUrl), defaultFor(projectId), validatorFor(revision). */
   schemas: SchemaService;
   /** Users: create, get, findByIdentifier (login), claims, profile. */
@@ -75,7 +77,9 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
     return projectId ? { kind: 'project', projectId, scopes: PREVIEW_SCOPES, via: 'preview_secret' } : undefined;
   });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, closers: [] };
+  const oauth = createOAuthPlane({ db, clock, ids, keys, credentials, projects, serviceKeys });
+
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, oauth, closers: [] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Container } from './container.js';
+import { oauthRoutes } from './oauth/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { serviceKeyRoutes } from './service-keys/routes.js';
 import { teamRoutes } from './teams/routes.js';
@@ -9,4 +10,5 @@ export const routeModules: Array<(app: FastifyInstance, container: Container) =>
   projectRoutes,
   teamRoutes,
   serviceKeyRoutes,
+  oauthRoutes,
 ];

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { CredentialTables } from '../passwords/store.js';
+import type { OAuthTables } from '../oauth/store.js';
 import type { ProjectTables } from '../projects/store.js';
 import type { SchemaTables } from '../schemas/store.js';
 import type { UserTables } from '../users/store.js';
@@ -15,4 +16,4 @@ export interface MigrationTables {
  * The whole database as Kysely sees it: each domain declares its own tables next to its SQL
  * (`<domain>/store.ts`) and is listed here once.
  */
-export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables;
+export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & OAuthTables;

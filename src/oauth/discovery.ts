@@ -1,0 +1,37 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { SCOPES } from '../core/scopes.js';
+import { SIGNING_ALG } from './signing-keys.js';
+
+export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+export const USER_CLAIMS = ['sub', 'name', 'email', 'preferred_username', 'picture', 'given_name', 'family_name'] as const;
+/** The scopes an end user's tokens can carry; management scopes only come from client credentials. */
+export const USER_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+
+/** One issuer for the instance: GATEHOUSE_PUBLIC_URL, else the origin the request reached. */
+export function issuerOf(config: Pick<Config, 'publicUrl'>, request: FastifyRequest): string {
+  return config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export function discoveryDocument(issuer: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const authMethods = ['client_secret_basic', 'client_secret_post'];
+  return {
+    issuer,
+    token_endpoint: `${issuer}/auth/token`,
+    jwks_uri: `${issuer}/auth/jwks`,
+    userinfo_endpoint: `${issuer}/auth/userinfo`,
+    revocation_endpoint: `${issuer}/auth/revoke`,
+    introspection_endpoint: `${issuer}/auth/introspect`,
+    grant_types_supported: ['client_credentials', TOKEN_EXCHANGE_GRANT, 'refresh_token'],
+    response_types_supported: ['code'],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: [SIGNING_ALG],
+    token_endpoint_auth_methods_supported: authMethods,
+    revocation_endpoint_auth_methods_supported: authMethods,
+    introspection_endpoint_auth_methods_supported: authMethods,
+    scopes_supported: [...USER_SCOPES, ...SCOPES],
+    claims_supported: [...USER_CLAIMS, 'sid'],
+    code_challenge_methods_supported: ['S256'],
+    ...extra,
+  };
+}

@@ -1,0 +1,17 @@
+import type { Container } from '../container.js';
+import type { AuthenticatedClient, Form } from './client-auth.js';
+import type { TokenResponse } from './tokens.js';
+
+export interface GrantContext {
+  container: Container;
+  client: AuthenticatedClient;
+  form: Form;
+  issuer: string;
+}
+
+export type GrantHandler = (context: GrantContext) => Promise<TokenResponse>;
+
+/** grant_type -> handler; a grant type missing here answers unsupported_grant_type. */
+export const grantHandlers = new Map<string, GrantHandler>([
+  ['client_credentials', ({ container, client, form }) => container.oauth.tokens.clientCredentials(client, form.scope)],
+]);

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../core/clock.js';
+import type { IdGenerator } from '../core/ids.js';
+import type { KeyRing } from '../core/keys.js';
+import type { Database } from '../db/schema.js';
+import type { Credentials } from '../http/credentials.js';
+import type { ProjectService } from '../projects/service.js';
+import type { ServiceKeyService } from '../service-keys/service.js';
+import { ClientAuthenticator } from './client-auth.js';
+import { SigningKeys } from './signing-keys.js';
+import { OAuthStore } from './store.js';
+import { TokenService } from './tokens.js';
+
+/** The OAuth2 / OIDC provider plane as the container holds it. */
+export interface OAuthPlane {
+  signingKeys: SigningKeys;
+  tokens: TokenService;
+  clients: ClientAuthenticator;
+}
+
+export interface OAuthDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  ids: IdGenerator;
+  keys: KeyRing;
+  credentials: Credentials;
+  projects: ProjectService;
+  serviceKeys: ServiceKeyService;
+}
+
+export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
+  const store = new OAuthStore(deps.db);
+  const signingKeys = new SigningKeys(store, deps.keys, deps.clock);
+  const tokens = new TokenService(store, deps.clock, deps.ids);
+  const clients = new ClientAuthenticator(deps.projects, deps.serviceKeys);
+  // Client-credentials access tokens are bearer credentials for every management endpoint.
+  deps.credentials.register((token) => tokens.principal(token));
+  return { signingKeys, tokens, clients };
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Container } from '../container.js';
+import { bearerToken } from '../http/auth.js';
+import type { Form } from './client-auth.js';
+import { discoveryDocument, issuerOf } from './discovery.js';
+import { invalidToken, oauthError, registerOAuthErrors } from './errors.js';
+import { grantHandlers } from './grants.js';
+
+const FORM_LIMIT = 65_536;
+
+/** RFC 6749 §3.2: form parameters, each at most once; parsed only inside the /auth context. */
+function parseForm(_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, body?: Form) => void): void {
+  const form = Object.create(null) as Form;
+  for (const [name, value] of new URLSearchParams(body.toString())) {
+    if (Object.hasOwn(form, name)) return done(oauthError('invalid_request', `The parameter "${name}" is repeated.`, { parameter: name }));
+    form[name] = value;
+  }
+  done(null, form);
+}
+
+export function formOf(request: FastifyRequest): Form {
+  const body = request.body;
+  return body && typeof body === 'object' ? (body as Form) : (Object.create(null) as Form);
+}
+
+export function required(form: Form, name: string): string {
+  const value = form[name];
+  if (value === undefined || value === '') throw oauthError('invalid_request', `The "${name}" parameter is required.`, { parameter: name });
+  return value;
+}
+
+function noStore(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+}
+
+/** Who is revoking: a bearer credential (interface: "Bearer header") or an authenticated client. */
+async function revocationCaller(container: Container, request: FastifyRequest, form: Form): Promise<{ projectId: string; clientId?: string }> {
+  const token = bearerToken(request);
+  if (request.headers.authorization && /^Bearer\b/i.test(request.headers.authorization)) {
+    if (!token) throw invalidToken('The bearer credential is malformed.');
+    const principal = await container.credentials.resolve(token);
+    if (principal?.kind === 'project' && principal.via !== 'preview_secret') {
+      return { projectId: principal.projectId, clientId: principal.via === 'access_token' ? principal.clientId : undefined };
+    }
+    // An end user's own access token may revoke the tokens of its client (logout).
+    const row = await container.oauth.tokens.active(token, 'access');
+    if (row) return { projectId: row.project_id, clientId: row.client_id };
+    throw invalidToken();
+  }
+  const client = await container.oauth.clients.authenticate(request.headers.authorization, form);
+  return { projectId: client.projectId, clientId: client.kind === 'root' ? undefined : client.clientId };
+}
+
+export function oauthRoutes(root: FastifyInstance, container: Container): void {
+  const { oauth } = container;
+
+  root.get('/.well-known/openid-configuration', { schema: { tags: ['oauth'], summary: 'OpenID Provider metadata' } }, async (request, reply) => {
+    return reply.header('cache-control', 'public, max-age=300').send(discoveryDocument(issuerOf(container.config, request)));
+  });
+
+  void root.register(
+    async (app) => {
+      app.removeAllContentTypeParsers();
+      app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, parseForm);
+      registerOAuthErrors(app);
+
+      app.get('/jwks', { schema: { tags: ['oauth'], summary: 'The JSON Web Key Set for ID tokens' } }, async (_request, reply) => {
+        return reply.header('cache-control', 'public, max-age=300').type('application/jwk-set+json').send(await oauth.signingKeys.jwks());
+      });
+
+      app.post('/token', { schema: { tags: ['oauth'], summary: 'Token endpoint (RFC 6749, 8693)' } }, async (request, reply) => {
+        const form = formOf(request);
+        const grantType = required(form, 'grant_type');
+        const client = await oauth.clients.authenticate(request.headers.authorization, form);
+        const handler = grantHandlers.get(grantType);
+        if (!handler) throw oauthError('unsupported_grant_type', `The grant type "${grantType}" is not supported.`, { grant_type: grantType });
+        return noStore(reply).send(await handler({ container, client, form, issuer: issuerOf(container.config, request) }));
+      });
+
+      app.post('/revoke', { schema: { tags: ['oauth'], summary: 'Token revocation (RFC 7009)' } }, async (request, reply) => {
+        const form = formOf(request);
+        const caller = await revocationCaller(container, request, form);
+        await oauth.tokens.revoke(caller, required(form, 'token'));
+        return noStore(reply).status(200).send();
+      });
+
+      app.post('/introspect', { schema: { tags: ['oauth'], summary: 'Token introspection (RFC 7662)' } }, async (request, reply) => {
+        const form = formOf(request);
+        const client = await oauth.clients.authenticate(request.headers.authorization, form);
+        const token = required(form, 'token');
+        return noStore(reply).send(await oauth.tokens.introspect(client.projectId, token, issuerOf(container.config, request)));
+      });
+    },
+    { prefix: '/auth' },
+  );
+}

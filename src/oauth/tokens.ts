@@ -1,0 +1,178 @@
+import { addMs, MINUTE, type Clock } from '../core/clock.js';
+import { randomSecret, sha256Hex } from '../core/crypto.js';
+import type { IdGenerator } from '../core/ids.js';
+import type { Principal } from '../http/principal.js';
+import type { AuthenticatedClient } from './client-auth.js';
+import { oauthError } from './errors.js';
+import type { OAuthStore, TokenRow } from './store.js';
+
+export const ACCESS_TOKEN_PREFIX = 'gh_at_';
+export const REFRESH_TOKEN_PREFIX = 'gh_rt_';
+
+export interface TokenOptions {
+  accessTokenTtlMs: number;
+  refreshTokenTtlMs: number;
+}
+
+export const DEFAULT_TOKEN_OPTIONS: TokenOptions = { accessTokenTtlMs: 5 * MINUTE, refreshTokenTtlMs: 30 * 24 * 60 * MINUTE };
+
+/** Whether a session still exists; tokens derived from a deleted or expired session die with it. */
+export type SessionLiveness = (sessionId: string) => Promise<boolean>;
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope: string;
+  refresh_token?: string;
+  id_token?: string;
+  issued_token_type?: string;
+}
+
+export interface IssueInput {
+  projectId: string;
+  clientId: string;
+  scopes: string[];
+  userId?: string;
+  sessionId?: string;
+  familyId?: string;
+}
+
+/** RFC 6749 §3.3 scope-token characters. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
+export function parseScope(raw: string | undefined): string[] | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const scopes = raw.split(' ').filter(Boolean);
+  if (scopes.some((scope) => !SCOPE_TOKEN.test(scope))) throw oauthError('invalid_scope', 'The scope parameter is malformed.');
+  return [...new Set(scopes)];
+}
+
+/** The requested scopes when all are allowed, every allowed scope when none is asked for, else invalid_scope. */
+export function narrowScopes(raw: string | undefined, allowed: readonly string[]): string[] {
+  const requested = parseScope(raw);
+  if (!requested) return [...allowed];
+  const refused = requested.filter((scope) => !allowed.includes(scope));
+  if (refused.length > 0) {
+    throw oauthError('invalid_scope', 'The client may not request some of these scopes.', { refused_scopes: refused });
+  }
+  return requested;
+}
+
+/**
+ * Opaque bearer tokens (256 random bits, prefixed by kind), stored as SHA-256 hashes. Every
+ * check reads the row, so revocation and session deletion hold from the next request on.
+ */
+export class TokenService {
+  private sessionAlive?: SessionLiveness;
+
+  constructor(
+    private readonly store: OAuthStore,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    readonly options: TokenOptions = DEFAULT_TOKEN_OPTIONS,
+  ) {}
+
+  /** The sessions domain tells how to check liveness; until then session-bound tokens are refused. */
+  useSessionLiveness(check: SessionLiveness): void {
+    this.sessionAlive = check;
+  }
+
+  async clientCredentials(client: AuthenticatedClient, scope: string | undefined): Promise<TokenResponse> {
+    if (client.kind === 'oidc') throw oauthError('unauthorized_client', 'This client may not use the client_credentials grant.');
+    const scopes = narrowScopes(scope, client.allowedScopes);
+    const { token } = await this.issue('access', { projectId: client.projectId, clientId: client.clientId, scopes });
+    return { access_token: token, token_type: 'Bearer', expires_in: this.options.accessTokenTtlMs / 1000, scope: scopes.join(' ') };
+  }
+
+  async issue(kind: 'access' | 'refresh', input: IssueInput, store = this.store): Promise<{ token: string; row: TokenRow }> {
+    const now = this.clock.now();
+    const token = randomSecret(kind === 'access' ? ACCESS_TOKEN_PREFIX : REFRESH_TOKEN_PREFIX);
+    const ttl = kind === 'access' ? this.options.accessTokenTtlMs : this.options.refreshTokenTtlMs;
+    const row: TokenRow = {
+      id: this.ids.next('tok'),
+      token_hash: sha256Hex(token),
+      kind,
+      project_id: input.projectId,
+      client_id: input.clientId,
+      user_id: input.userId ?? null,
+      session_id: input.sessionId ?? null,
+      family_id: input.familyId ?? null,
+      scopes: input.scopes,
+      created_at: now,
+      expires_at: addMs(now, ttl),
+      used_at: null,
+      revoked_at: null,
+    };
+    await store.insertToken(row);
+    return { token, row };
+  }
+
+  /** The row of a token that is usable right now: known, unexpired, unrevoked, unrotated, its session alive. */
+  async active(token: string, kind?: 'access' | 'refresh'): Promise<TokenRow | undefined> {
+    const row = await this.lookup(token);
+    if (!row || (kind && row.kind !== kind)) return undefined;
+    if (row.revoked_at || row.used_at || row.expires_at.getTime() <= this.clock.now().getTime()) return undefined;
+    if (row.session_id && !(await this.isSessionAlive(row.session_id))) return undefined;
+    return row;
+  }
+
+  /** Any row for the token, whatever its state (refresh reuse detection needs used ones). */
+  async lookup(token: string): Promise<TokenRow | undefined> {
+    if (token.length > 512 || !(token.startsWith(ACCESS_TOKEN_PREFIX) || token.startsWith(REFRESH_TOKEN_PREFIX))) return undefined;
+    return this.store.findToken(sha256Hex(token));
+  }
+
+  async isSessionAlive(sessionId: string): Promise<boolean> {
+    return this.sessionAlive ? this.sessionAlive(sessionId) : false;
+  }
+
+  /** The bearer resolver for management endpoints: client-credentials access tokens only. */
+  async principal(token: string): Promise<Principal | undefined> {
+    if (!token.startsWith(ACCESS_TOKEN_PREFIX)) return undefined;
+    const row = await this.active(token, 'access');
+    if (!row || row.user_id !== null) return undefined;
+    return { kind: 'project', projectId: row.project_id, scopes: new Set(row.scopes), via: 'access_token', clientId: row.client_id, tokenId: row.id };
+  }
+
+  /**
+   * RFC 7009. Tokens that are unknown, already revoked, of another project or of another client
+   * are left alone and answered the same way, so the endpoint is no oracle. Revoking a refresh
+   * token revokes its whole family, access tokens included.
+   */
+  async revoke(caller: { projectId: string; clientId?: string }, token: string): Promise<void> {
+    const row = await this.lookup(token);
+    if (!row || row.project_id !== caller.projectId) return;
+    if (caller.clientId !== undefined && caller.clientId !== row.client_id) return;
+    const now = this.clock.now();
+    if (row.kind === 'refresh' && row.family_id) await this.store.revokeFamily(row.family_id, now);
+    else await this.store.revokeToken(row.id, now);
+  }
+
+  /** RFC 7662: only the caller's own project's live tokens are active; everything else is `{active: false}`. */
+  async introspect(projectId: string, token: string, issuer: string): Promise<Record<string, unknown>> {
+    const row = await this.active(token);
+    if (!row || row.project_id !== projectId) return { active: false };
+    return {
+      active: true,
+      scope: row.scopes.join(' '),
+      client_id: row.client_id,
+      token_type: row.kind === 'access' ? 'Bearer' : 'refresh_token',
+      exp: Math.floor(row.expires_at.getTime() / 1000),
+      iat: Math.floor(row.created_at.getTime() / 1000),
+      iss: issuer,
+      ...(row.user_id ? { sub: row.user_id } : {}),
+      ...(row.session_id ? { sid: row.session_id } : {}),
+      project_id: row.project_id,
+      jti: row.id,
+    };
+  }
+
+  async revokeSession(sessionId: string): Promise<number> {
+    return this.store.revokeSession(sessionId, this.clock.now());
+  }
+
+  async sweep(retentionMs: number): Promise<number> {
+    return this.store.deleteExpired(new Date(this.clock.now().getTime() - retentionMs));
+  }
+}
