@@ -20,6 +20,11 @@ import type { PasswordService } from './passwords/service.js';
 import type { SchemaService } from './schemas/service.js';
 import { createUserDomain } from './users/domain.js';
 import type { UserService } from './users/service.js';
+import { createSessionDomain } from './sessions/domain.js';
+import type { SessionService } from './sessions/service.js';
+import type { AttemptService } from './attempts/service.js';
+import type { ExchangeService } from './sessions/service.exchange.js';
+import type { Sweeper } from './sessions/sweeper.js';
 
 /** The composition root: db -> stores -> services; routes receive this and nothing else. */
 export interface Container {
@@ -35,13 +40,20 @@ export interface Container {
   projects: ProjectService;
   teams: TeamService;
   serviceKeys: ServiceKeyService;
-  oauth: OAuthPlane;
   /** User schema revisions: resolve(projectId, idOrUrl), defaultFor(projectId), validatorFor(revision). */
   schemas: SchemaService;
   /** Users: create, get, findByIdentifier (login), claims, profile. */
   users: UserService;
   /** Passwords: setPassword (policy + argon2id), verify (rehashes), dummyVerify (timing). */
   passwords: PasswordService;
+  oauth: OAuthPlane;
+  /** Sessions: createAnonymous, findByToken, get, isAlive, delete, onDeleted (see src/sessions/service.ts). */
+  sessions: SessionService;
+  /** Auth attempts: create, recordFactor, complete, handoff (see src/attempts/service.ts). */
+  attempts: AttemptService;
+  exchange: ExchangeService;
+  /** Deletes expired sessions, attempts, handoff tokens, idempotency records (started here, stopped by closers). */
+  sweeper: Sweeper;
   /** Background work (sweepers...) stopped on shutdown, newest first. */
   closers: Array<() => Promise<void> | void>;
 }
@@ -77,9 +89,11 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
     return projectId ? { kind: 'project', projectId, scopes: PREVIEW_SCOPES, via: 'preview_secret' } : undefined;
   });
 
+  const { sessions, attempts, exchange, sweeper } = createSessionDomain({ db, config, clock, ids, keys, paginator, projects, users, logger });
+
   const oauth = createOAuthPlane({ db, clock, ids, keys, credentials, projects, serviceKeys });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, oauth, closers: [] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, oauth, sessions, attempts, exchange, sweeper, closers: [sweeper.start(config.sweepIntervalMs)] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {

@@ -4,6 +4,10 @@ import { oauthRoutes } from './oauth/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { serviceKeyRoutes } from './service-keys/routes.js';
 import { teamRoutes } from './teams/routes.js';
+import { sessionRoutes } from './sessions/routes.js';
+import { sessionMeRoutes } from './sessions/routes.me.js';
+import { projectSettingsRoutes } from './sessions/routes.settings.js';
+import { attemptRoutes } from './attempts/routes.js';
 
 /** Every domain's routes, registered on the root instance in this order. */
 export const routeModules: Array<(app: FastifyInstance, container: Container) => void> = [
@@ -11,4 +15,8 @@ export const routeModules: Array<(app: FastifyInstance, container: Container) =>
   teamRoutes,
   serviceKeyRoutes,
   oauthRoutes,
+  sessionMeRoutes,
+  sessionRoutes,
+  attemptRoutes,
+  projectSettingsRoutes,
 ];

@@ -32,6 +32,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   'req.method_not_allowed': 405,
   'att.already_handed_off': 409,
   'att.not_completed': 409,
+  'att.invalid_state': 409,
+  'req.idempotency_conflict': 409,
   'user.already_exists': 409,
   'sch.already_exists': 409,
   'team.already_exists': 409,

@@ -1,0 +1,222 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../core/clock.js';
+import { randomSecret, sha256Hex } from '../core/crypto.js';
+import { AppError, MESSAGES } from '../core/errors.js';
+import { looksLikeId, type IdGenerator } from '../core/ids.js';
+import type { Database } from '../db/schema.js';
+import { notFoundError } from '../http/principal.js';
+import type { Idempotency } from '../sessions/idempotency.js';
+import { mergeFactors, type Factor } from '../sessions/levels.js';
+import type { SessionService } from '../sessions/service.js';
+import type { AttemptRow, AttemptState, AttemptStore } from './store.js';
+
+/** An attempt lives 15 minutes; its handoff token 60 seconds (DESIGN §4.4). */
+export const ATTEMPT_TTL_MS = 15 * 60 * 1000;
+export const HANDOFF_TTL_MS = 60 * 1000;
+export const HANDOFF_TOKEN_PREFIX = 'gh_ho_';
+const MAX_TOKEN_LENGTH = 200;
+
+export interface Attempt {
+  id: string;
+  project_id: string;
+  session_id?: string;
+  user_id?: string;
+  state: AttemptState;
+  factors: Factor[];
+  created_at: string;
+  expires_at: string;
+}
+
+export interface Handoff {
+  auth_attempt_id: string;
+  handoff_token: string;
+  handoff_token_expires_at: string;
+}
+
+export interface VerifiedFactorInput {
+  /** `password`, `passkey`, `otp`, `magic_link`, `sso`... */
+  method: string;
+  /** Defaults to the clock's now. */
+  verified_at?: Date;
+  /** Method-specific evidence (e.g. `{user_verified: true}` for a passkey); `user_id` is added. */
+  payload?: Record<string, unknown>;
+  /** The user the factor proves; required when the attempt has no user yet. */
+  userId?: string;
+}
+
+export function toAttempt(row: AttemptRow): Attempt {
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    ...(row.session_id !== null ? { session_id: row.session_id } : {}),
+    ...(row.user_id !== null ? { user_id: row.user_id } : {}),
+    state: row.state,
+    factors: row.factors,
+    created_at: row.created_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
+  };
+}
+
+function invalidState(message: string, row?: AttemptRow): AppError {
+  return new AppError('att.invalid_state', message, row ? { state: row.state } : {});
+}
+
+/**
+ * Auth attempts: what flows call while a user authenticates, without HTTP.
+ * - `create(projectId, {sessionId?, userId?})`: a pending attempt; `sessionId` names the shell to
+ *   upgrade or the active session to step up (must be a session of the project);
+ * - `recordFactor(projectId, id, {method, verified_at?, payload?, userId?})`: adds a verified
+ *   factor (newest per method wins); the first one may name the user;
+ * - `complete(projectId, id)`: pending -> completed (needs a user and a factor); resets a target
+ *   anonymous shell's TTL to the full session TTL;
+ * - `handoff(projectId, id, {idempotencyKey?})`: completed -> handed_off, minting the 60-second
+ *   single-use handoff token (409 `att.not_completed` / `att.already_handed_off`);
+ * - `get(projectId, id)`: a live attempt of the project, else 404 `att.not_found`.
+ * Consumption of handoff tokens belongs to the exchange (`consumeHandoff`, inside its transaction).
+ */
+export class AttemptService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly store: AttemptStore,
+    private readonly sessions: SessionService,
+    private readonly idempotency: Idempotency,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  private async liveRow(projectId: string, id: string): Promise<AttemptRow> {
+    const row = looksLikeId(id, 'att') ? await this.store.find(id) : undefined;
+    if (!row || row.project_id !== projectId || row.expires_at.getTime() <= this.clock.now().getTime()) {
+      throw new AppError('att.not_found', MESSAGES.attemptNotFound);
+    }
+    return row;
+  }
+
+  async create(projectId: string, input: { sessionId?: string; userId?: string } = {}): Promise<Attempt> {
+    if (input.sessionId !== undefined) {
+      const target = looksLikeId(input.sessionId, 'sess') ? await this.sessions.store.find(input.sessionId) : undefined;
+      if (!target || target.project_id !== projectId) throw notFoundError('sess.not_found');
+    }
+    const now = this.clock.now();
+    const row: AttemptRow = {
+      id: this.ids.next('att'),
+      project_id: projectId,
+      session_id: input.sessionId ?? null,
+      user_id: input.userId ?? null,
+      state: 'pending',
+      factors: [],
+      created_at: now,
+      updated_at: now,
+      expires_at: new Date(now.getTime() + ATTEMPT_TTL_MS),
+      completed_at: null,
+      handed_off_at: null,
+    };
+    await this.store.insert(row);
+    return toAttempt(row);
+  }
+
+  /** The project of an attempt (admin callers name no project); undefined when unknown. */
+  async projectOf(id: string): Promise<string | undefined> {
+    return looksLikeId(id, 'att') ? (await this.store.find(id))?.project_id : undefined;
+  }
+
+  async get(projectId: string, id: string): Promise<Attempt> {
+    return toAttempt(await this.liveRow(projectId, id));
+  }
+
+  async recordFactor(projectId: string, id: string, input: VerifiedFactorInput): Promise<Attempt> {
+    const row = await this.liveRow(projectId, id);
+    if (row.state !== 'pending') throw invalidState('Factors can only be recorded on a pending auth attempt.', row);
+    const userId = row.user_id ?? input.userId;
+    if (userId === undefined) throw invalidState('The auth attempt has no user; the first factor must name one.', row);
+    if (input.userId !== undefined && input.userId !== userId) throw invalidState('The factor proves another user than the auth attempt.', row);
+    const factor: Factor = {
+      method: input.method,
+      verified_at: (input.verified_at ?? this.clock.now()).toISOString(),
+      payload: { ...input.payload, user_id: userId },
+    };
+    const updated = await this.store.updatePending(projectId, id, this.clock.now(), {
+      user_id: userId,
+      factors: mergeFactors(row.factors, [factor]),
+    });
+    if (!updated) throw invalidState('The auth attempt changed concurrently.', row);
+    return toAttempt(updated);
+  }
+
+  async complete(projectId: string, id: string): Promise<Attempt> {
+    const row = await this.liveRow(projectId, id);
+    if (row.state !== 'pending') throw invalidState('The auth attempt is not pending.', row);
+    if (row.user_id === null || row.factors.length === 0) throw invalidState('The auth attempt has no verified factor.', row);
+    const settings = row.session_id !== null ? await this.sessions.settingsFor(projectId) : undefined;
+    const completed = await this.db.transaction().execute(async (trx) => {
+      const updated = await this.store.with(trx).complete(projectId, id, this.clock.now());
+      if (updated && settings && row.session_id !== null) await this.sessions.extendShell(trx, projectId, row.session_id, settings);
+      return updated;
+    });
+    if (!completed) throw invalidState('The auth attempt changed concurrently.', row);
+    return toAttempt(completed);
+  }
+
+  /**
+   * Mints the handoff token of a completed attempt. With an `idempotencyKey` the same response
+   * is replayed for 5 minutes; any other second call answers 409 `att.already_handed_off`.
+   */
+  async handoff(projectId: string, id: string, options: { idempotencyKey?: string } = {}): Promise<Handoff> {
+    const key = options.idempotencyKey;
+    const operation = `handoff:${id}`;
+    if (key !== undefined) {
+      const replayed = await this.idempotency.replay<Handoff>(undefined, projectId, operation, key, id);
+      if (replayed) return replayed;
+    }
+    if (!looksLikeId(id, 'att')) throw new AppError('att.not_found', MESSAGES.attemptNotFound);
+    return this.db.transaction().execute(async (trx) => {
+      const store = this.store.with(trx);
+      const now = this.clock.now();
+      const updated = await store.markHandedOff(projectId, id, now);
+      if (!updated) {
+        const row = await store.find(id);
+        if (!row || row.project_id !== projectId || row.expires_at.getTime() <= now.getTime()) {
+          throw new AppError('att.not_found', MESSAGES.attemptNotFound);
+        }
+        if (row.state === 'pending') {
+          throw new AppError('att.not_completed', 'The auth attempt is not completed; no handoff token can be created yet.', { state: row.state });
+        }
+        // A concurrent request with the same key may have committed while we waited for the row.
+        if (key !== undefined) {
+          const replayed = await this.idempotency.replay<Handoff>(trx, projectId, operation, key, id);
+          if (replayed) return replayed;
+        }
+        throw new AppError('att.already_handed_off', MESSAGES.alreadyHandedOff, {});
+      }
+      const token = randomSecret(HANDOFF_TOKEN_PREFIX);
+      const expiresAt = new Date(now.getTime() + HANDOFF_TTL_MS);
+      await store.insertHandoff({ token_hash: sha256Hex(token), project_id: projectId, attempt_id: id, created_at: now, expires_at: expiresAt, consumed_at: null });
+      const handoff: Handoff = { auth_attempt_id: id, handoff_token: token, handoff_token_expires_at: expiresAt.toISOString() };
+      if (key !== undefined) await this.idempotency.remember(trx, projectId, operation, key, id, handoff);
+      return handoff;
+    });
+  }
+
+  private hashOf(token: string): string | undefined {
+    if (!token.startsWith(HANDOFF_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return undefined;
+    return sha256Hex(token);
+  }
+
+  /** The attempt behind a live, unused token (no consumption); used to prepare an exchange. */
+  async peekHandoff(projectId: string, token: string): Promise<AttemptRow | undefined> {
+    const hash = this.hashOf(token);
+    return hash ? this.store.peekHandoff(projectId, hash, this.clock.now()) : undefined;
+  }
+
+  /**
+   * Consumes a handoff token inside the caller's transaction and returns its attempt; undefined
+   * for unknown, used, expired and other-project tokens alike.
+   */
+  async consumeHandoff(trx: Kysely<Database>, projectId: string, token: string): Promise<AttemptRow | undefined> {
+    const hash = this.hashOf(token);
+    if (!hash) return undefined;
+    const store = this.store.with(trx);
+    const consumed = await store.consumeHandoff(projectId, hash, this.clock.now());
+    return consumed ? store.find(consumed.attempt_id) : undefined;
+  }
+}

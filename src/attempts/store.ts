@@ -1,0 +1,135 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { jsonb } from '../db/sql.js';
+import type { Factor } from '../sessions/levels.js';
+
+export type AttemptState = 'pending' | 'completed' | 'handed_off';
+
+export interface AttemptTables {
+  auth_attempts: {
+    id: string;
+    project_id: string;
+    session_id: string | null;
+    user_id: string | null;
+    state: AttemptState;
+    factors: Factor[];
+    created_at: Date;
+    updated_at: Date;
+    expires_at: Date;
+    completed_at: Date | null;
+    handed_off_at: Date | null;
+  };
+  handoff_tokens: {
+    token_hash: string;
+    project_id: string;
+    attempt_id: string;
+    created_at: Date;
+    expires_at: Date;
+    consumed_at: Date | null;
+  };
+}
+
+export type AttemptRow = Selectable<AttemptTables['auth_attempts']>;
+export type HandoffRow = Selectable<AttemptTables['handoff_tokens']>;
+
+/** SQL for auth attempts and handoff tokens; nothing else touches these tables. */
+export class AttemptStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  with(db: Kysely<Database>): AttemptStore {
+    return new AttemptStore(db);
+  }
+
+  async insert(row: AttemptRow): Promise<void> {
+    await this.db.insertInto('auth_attempts').values({ ...row, factors: jsonb(row.factors) }).execute();
+  }
+
+  async find(id: string): Promise<AttemptRow | undefined> {
+    return this.db.selectFrom('auth_attempts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Changes a live pending attempt; undefined when it is not (any longer) pending and live. */
+  async updatePending(projectId: string, id: string, now: Date, change: Pick<AttemptRow, 'user_id' | 'factors'>): Promise<AttemptRow | undefined> {
+    return this.db
+      .updateTable('auth_attempts')
+      .set({ user_id: change.user_id, factors: jsonb(change.factors), updated_at: now })
+      .where('id', '=', id)
+      .where('project_id', '=', projectId)
+      .where('state', '=', 'pending')
+      .where('expires_at', '>', now)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** pending -> completed, only with a user and at least one factor. */
+  async complete(projectId: string, id: string, now: Date): Promise<AttemptRow | undefined> {
+    return this.db
+      .updateTable('auth_attempts')
+      .set({ state: 'completed', completed_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('project_id', '=', projectId)
+      .where('state', '=', 'pending')
+      .where('expires_at', '>', now)
+      .where('user_id', 'is not', null)
+      .where((eb) => eb(eb.fn('jsonb_array_length', ['factors']), '>', 0))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** completed -> handed_off in one statement: of concurrent callers exactly one gets the row. */
+  async markHandedOff(projectId: string, id: string, now: Date): Promise<AttemptRow | undefined> {
+    return this.db
+      .updateTable('auth_attempts')
+      .set({ state: 'handed_off', handed_off_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('project_id', '=', projectId)
+      .where('state', '=', 'completed')
+      .where('expires_at', '>', now)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async insertHandoff(row: HandoffRow): Promise<void> {
+    await this.db.insertInto('handoff_tokens').values(row).execute();
+  }
+
+  /** The attempt behind a live, unused handoff token of the project (a read, not a consumption). */
+  async peekHandoff(projectId: string, hash: string, now: Date): Promise<AttemptRow | undefined> {
+    return this.db
+      .selectFrom('handoff_tokens')
+      .innerJoin('auth_attempts', 'auth_attempts.id', 'handoff_tokens.attempt_id')
+      .selectAll('auth_attempts')
+      .where('handoff_tokens.token_hash', '=', hash)
+      .where('handoff_tokens.project_id', '=', projectId)
+      .where('handoff_tokens.consumed_at', 'is', null)
+      .where('handoff_tokens.expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The single-use gate: marks the token consumed in one statement. Of concurrent callers
+   * exactly one gets the row back; unknown, used, expired and other-project tokens get nothing.
+   */
+  async consumeHandoff(projectId: string, hash: string, now: Date): Promise<HandoffRow | undefined> {
+    return this.db
+      .updateTable('handoff_tokens')
+      .set({ consumed_at: now })
+      .where('token_hash', '=', hash)
+      .where('project_id', '=', projectId)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async deleteExpiredHandoffs(before: Date): Promise<number> {
+    const result = await this.db.deleteFrom('handoff_tokens').where('expires_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Deletes attempts (and, by cascade, their handoff tokens) that expired before `before`. */
+  async deleteExpired(before: Date): Promise<number> {
+    const result = await this.db.deleteFrom('auth_attempts').where('expires_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

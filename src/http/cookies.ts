@@ -1,0 +1,56 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** The end-user session credential (interface: scheme `serviceSession`). */
+export const SESSION_COOKIE = '__service_session';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** `localhost:8080` -> `localhost`, `[::1]:80` -> `[::1]`. */
+function hostnameOf(host: string): string {
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  return host.split(':')[0].toLowerCase();
+}
+
+function isLoopback(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname.endsWith('.localhost');
+}
+
+/**
+ * `Secure` is dropped only for plain HTTP on a loopback host (local development); everywhere else
+ * a cookie is never sent over an unencrypted connection.
+ */
+export function needsSecure(request: FastifyRequest): boolean {
+  if (request.protocol === 'https') return true;
+  return !isLoopback(hostnameOf(request.host ?? ''));
+}
+
+/**
+ * The attributes every Gatehouse cookie carries: `HttpOnly; SameSite=Lax; Path=/; Max-Age=<n>`
+ * and `Secure` unless plain-http loopback. `maxAgeSeconds` is rounded down and never negative.
+ */
+export function cookieOptions(request: FastifyRequest, maxAgeSeconds: number): CookieSerializeOptions {
+  return {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: Math.max(0, Math.floor(maxAgeSeconds)),
+    secure: needsSecure(request),
+  };
+}
+
+/** Sets a cookie that lives until `expiresAt` (Max-Age counted from `now`). */
+export function setCookieUntil(request: FastifyRequest, reply: FastifyReply, name: string, value: string, now: Date, expiresAt: Date): void {
+  void reply.setCookie(name, value, cookieOptions(request, (expiresAt.getTime() - now.getTime()) / 1000));
+}
+
+/** Deletes a cookie in the browser: empty value, `Max-Age=0`, same path and attributes. */
+export function clearCookie(request: FastifyRequest, reply: FastifyReply, name: string): void {
+  void reply.setCookie(name, '', cookieOptions(request, 0));
+}
+
+/** A cookie's value as sent by the client, or undefined when absent or empty. */
+export function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.cookies?.[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}

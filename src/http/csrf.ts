@@ -1,0 +1,68 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../core/errors.js';
+
+/**
+ * CSRF defence for cookie-authenticated unsafe requests (DELETE /sessions/me, flow submit),
+ * DESIGN §4.5: a request a browser marks as cross-site is refused with 403 `auth.csrf_invalid`.
+ *
+ * - `Sec-Fetch-Site: same-origin | none` passes (browsers set it; scripts cannot); `cross-site`
+ *   fails; `same-site` passes only when `Origin` is one of the accepted origins.
+ * - `Origin` (when sent) must be the service's own origin (`publicUrl`, else the request's own
+ *   scheme://host) or one of `allowedOrigins` (e.g. a project's preview origins). `Origin: null`
+ *   fails.
+ * - A request with neither header does not come from a browser's cross-site context (browsers
+ *   send `Origin` on every unsafe cross-origin request) and passes.
+ */
+export interface CsrfOptions {
+  /** The public base URL of the service, when configured (GATEHOUSE_PUBLIC_URL). */
+  publicUrl?: string;
+  /** Further origins allowed to send cookie-authenticated unsafe requests. */
+  allowedOrigins?: readonly string[];
+}
+
+function csrfError(reason: string): AppError {
+  return new AppError('auth.csrf_invalid', 'The request was refused as cross-site.', { reason });
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === 'null' ? undefined : parsed.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The origins that count as "same origin" for this request. */
+export function ownOrigins(request: FastifyRequest, options: CsrfOptions = {}): Set<string> {
+  const origins = new Set<string>();
+  const configured = options.publicUrl ? originOf(options.publicUrl) : undefined;
+  if (configured) origins.add(configured);
+  const own = request.host ? originOf(`${request.protocol}://${request.host}`) : undefined;
+  if (own && !configured) origins.add(own);
+  for (const allowed of options.allowedOrigins ?? []) {
+    const origin = originOf(allowed);
+    if (origin) origins.add(origin);
+  }
+  return origins;
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value.trim() : undefined;
+}
+
+/** Throws 403 `auth.csrf_invalid` when the browser says the request is cross-site. */
+export function assertSameOrigin(request: FastifyRequest, options: CsrfOptions = {}): void {
+  const site = header(request, 'sec-fetch-site')?.toLowerCase();
+  const origin = header(request, 'origin');
+  if (site === 'cross-site') throw csrfError('cross-site request');
+  // Sec-Fetch-Site cannot be set by page scripts, so the browser's own verdict is trusted.
+  if (site === 'same-origin' || site === 'none') return;
+  if (origin !== undefined) {
+    const normalized = origin === 'null' ? undefined : originOf(origin);
+    if (!normalized || !ownOrigins(request, options).has(normalized)) throw csrfError('origin not allowed');
+    return;
+  }
+  if (site === 'same-site') throw csrfError('same-site request without an allowed origin');
+}

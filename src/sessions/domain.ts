@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { AttemptService } from '../attempts/service.js';
+import { AttemptStore } from '../attempts/store.js';
+import type { Config } from '../config.js';
+import type { Clock } from '../core/clock.js';
+import type { IdGenerator } from '../core/ids.js';
+import type { KeyRing } from '../core/keys.js';
+import type { Paginator } from '../core/pagination.js';
+import type { Database } from '../db/schema.js';
+import type { ProjectService } from '../projects/service.js';
+import type { UserService } from '../users/service.js';
+import { Idempotency } from './idempotency.js';
+import { ExchangeService } from './service.exchange.js';
+import { SessionService } from './service.js';
+import { IdempotencyStore, SessionStore } from './store.js';
+import { Sweeper } from './sweeper.js';
+
+export interface SessionDomain {
+  sessions: SessionService;
+  attempts: AttemptService;
+  exchange: ExchangeService;
+  sweeper: Sweeper;
+}
+
+/** Wires sessions, auth attempts, exchange and the sweeper for the container. */
+export function createSessionDomain(deps: {
+  db: Kysely<Database>;
+  config: Config;
+  clock: Clock;
+  ids: IdGenerator;
+  keys: KeyRing;
+  paginator: Paginator;
+  projects: ProjectService;
+  users: UserService;
+  logger?: Logger;
+}): SessionDomain {
+  const { db, clock, ids, users } = deps;
+  const idempotencyStore = new IdempotencyStore(db);
+  const idempotency = new Idempotency(idempotencyStore, deps.keys, clock);
+  const sessions = new SessionService(db, new SessionStore(db), deps.projects, clock, ids, deps.paginator);
+  sessions.useUserDirectory(async (projectId, userId) => {
+    const user = await users.find(projectId, userId);
+    if (!user) return undefined;
+    const profile = await users.profile(user);
+    return { ...profile, lifecycle_owner_team_id: user.metadata.lifecycle_owner_team_id };
+  });
+  const attemptStore = new AttemptStore(db);
+  const attempts = new AttemptService(db, attemptStore, sessions, idempotency, clock, ids);
+  const exchange = new ExchangeService(db, sessions, attempts, idempotency, clock, ids);
+  const sweeper = new Sweeper(db, sessions, attemptStore, idempotencyStore, clock, deps.config.retentionMs, deps.logger);
+  return { sessions, attempts, exchange, sweeper };
+}

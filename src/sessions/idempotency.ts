@@ -1,0 +1,92 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../core/clock.js';
+import { constantTimeEqual, sha256Hex } from '../core/crypto.js';
+import { AppError } from '../core/errors.js';
+import type { KeyRing } from '../core/keys.js';
+import type { Database } from '../db/schema.js';
+import { IdempotencyStore } from './store.js';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Handoff creation and exchange replay an earlier response this long (DESIGN §4.4). */
+export const IDEMPOTENCY_WINDOW_MS = 5 * 60 * 1000;
+const KEY_PURPOSE = 'idempotency-records';
+
+/** `Idempotency-Key`: 1-255 visible ASCII characters; anything else is a 400. */
+export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const raw = headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(raw)) {
+    throw new AppError('req.invalid', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.', {
+      errors: [{ path: 'headers/idempotency-key', message: 'must be 1 to 255 visible ASCII characters' }],
+    });
+  }
+  return raw;
+}
+
+/**
+ * Replays of responses for a repeated `Idempotency-Key`. Responses carry tokens, so they are
+ * stored sealed with AES-256-GCM under a key derived from GATEHOUSE_SECRET (rotation: the newest
+ * key seals, every key opens). A key reused with a different request answers 409
+ * `req.idempotency_conflict` instead of replaying someone else's response.
+ */
+export class Idempotency {
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly keys: KeyRing,
+    private readonly clock: Clock,
+  ) {}
+
+  private seal(value: unknown): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.keys.current(KEY_PURPOSE), iv);
+    const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    return `v1.${iv.toString('base64url')}.${body.toString('base64url')}`;
+  }
+
+  private open(sealed: string): unknown {
+    const [version, ivText, bodyText] = sealed.split('.');
+    if (version !== 'v1' || !ivText || !bodyText) return undefined;
+    const iv = Buffer.from(ivText, 'base64url');
+    const body = Buffer.from(bodyText, 'base64url');
+    for (const key of this.keys.all(KEY_PURPOSE)) {
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, iv);
+        decipher.setAuthTag(body.subarray(body.length - 16));
+        const plain = Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]);
+        return JSON.parse(plain.toString('utf8'));
+      } catch {
+        // try the next (older) key
+      }
+    }
+    return undefined;
+  }
+
+  /** The earlier response for this key, or undefined; 409 when the key named another request. */
+  async replay<T>(db: Kysely<Database> | undefined, projectId: string, operation: string, key: string, request: string): Promise<T | undefined> {
+    const store = db ? this.store.with(db) : this.store;
+    const record = await store.find(projectId, operation, key, this.clock.now());
+    if (!record) return undefined;
+    if (!constantTimeEqual(record.request_hash, sha256Hex(request))) throw conflict();
+    return this.open(record.response) as T | undefined;
+  }
+
+  /** Stores the response inside the caller's transaction; 409 if a live record already holds the key. */
+  async remember(db: Kysely<Database>, projectId: string, operation: string, key: string, request: string, response: unknown): Promise<void> {
+    const now = this.clock.now();
+    const stored = await this.store.with(db).insert({
+      project_id: projectId,
+      operation,
+      idempotency_key: key,
+      request_hash: sha256Hex(request),
+      response: this.seal(response),
+      created_at: now,
+      expires_at: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS),
+    });
+    if (!stored) throw conflict();
+  }
+}
+
+function conflict(): AppError {
+  return new AppError('req.idempotency_conflict', 'The Idempotency-Key was already used for a different request.', {});
+}

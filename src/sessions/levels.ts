@@ -1,0 +1,71 @@
+import type { SessionSettings } from './settings.js';
+
+/** A verified authentication factor as stored on attempts and sessions (interface: Factor). */
+export interface Factor {
+  method: string;
+  verified_at: string;
+  payload: { user_id: string } & Record<string, unknown>;
+}
+
+export const AAL1 = 'urn:nist:aal:1';
+export const AAL2 = 'urn:nist:aal:2';
+
+/**
+ * What kind of evidence a method gives (NIST SP 800-63B):
+ * - knowledge: something you know (password);
+ * - possession: something you have (one-time codes, magic links, TOTP, a passkey without user
+ *   verification);
+ * - other: anything else (e.g. upstream SSO) counts towards AAL1 only.
+ * A passkey verified with user verification (`payload.user_verified === true`) is a
+ * multi-factor authenticator on its own.
+ */
+export type FactorKind = 'knowledge' | 'possession' | 'multi' | 'other';
+
+const KIND_BY_METHOD: Record<string, FactorKind> = {
+  password: 'knowledge',
+  otp: 'possession',
+  totp: 'possession',
+  magic_link: 'possession',
+  passkey: 'possession',
+  webauthn: 'possession',
+};
+
+export function factorKind(factor: Factor): FactorKind {
+  if ((factor.method === 'passkey' || factor.method === 'webauthn') && factor.payload.user_verified === true) return 'multi';
+  return KIND_BY_METHOD[factor.method] ?? 'other';
+}
+
+/**
+ * Step-up merge: the newest factor per method wins; the result is sorted by method so that
+ * the stored order never depends on arrival order.
+ */
+export function mergeFactors(existing: readonly Factor[], incoming: readonly Factor[]): Factor[] {
+  const byMethod = new Map<string, Factor>();
+  for (const factor of [...existing, ...incoming]) {
+    const current = byMethod.get(factor.method);
+    if (!current || Date.parse(factor.verified_at) >= Date.parse(current.verified_at)) byMethod.set(factor.method, factor);
+  }
+  return [...byMethod.values()].sort((a, b) => a.method.localeCompare(b.method));
+}
+
+function freshWithin(factor: Factor, now: Date, windowSeconds: number): boolean {
+  const age = now.getTime() - Date.parse(factor.verified_at);
+  return age < windowSeconds * 1000;
+}
+
+/**
+ * The assurance levels the factors satisfy at `now` (DESIGN §4.3), computed on every read so
+ * that they shrink as freshness windows pass:
+ * - urn:nist:aal:1: one factor verified within the AAL1 window;
+ * - urn:nist:aal:2: within the AAL2 window, either a knowledge factor plus a possession factor,
+ *   or one passkey verified with user verification. One-time codes or links alone never do.
+ * A session at AAL2 also reports AAL1.
+ */
+export function assuranceLevels(factors: readonly Factor[], settings: SessionSettings, now: Date): string[] {
+  const aal1 = factors.some((factor) => freshWithin(factor, now, settings.aal1_window_seconds));
+  const fresh2 = factors.filter((factor) => freshWithin(factor, now, settings.aal2_window_seconds));
+  const kinds = new Set(fresh2.map(factorKind));
+  const aal2 = kinds.has('multi') || (kinds.has('knowledge') && kinds.has('possession'));
+  if (aal2) return [AAL1, AAL2];
+  return aal1 ? [AAL1] : [];
+}

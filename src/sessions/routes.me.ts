@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { Container } from '../container.js';
+import { AppError, MESSAGES } from '../core/errors.js';
+import { SESSION_COOKIE, clearCookie, cookieValue } from '../http/cookies.js';
+import { assertSameOrigin } from '../http/csrf.js';
+import { NoContent } from '../http/schemas.js';
+import { SessionSchema } from './schemas.js';
+
+function unauthorized(): AppError {
+  return new AppError('auth.unauthorized', MESSAGES.sessionUnauthorized, {}, { 'www-authenticate': `Cookie realm="gatehouse", cookie-name="${SESSION_COOKIE}"` });
+}
+
+/**
+ * End-user self-service, authenticated by the `__service_session` cookie only (never by a
+ * bearer scope): read the current session, log out.
+ */
+export function sessionMeRoutes(app: FastifyInstance, { sessions, config }: Container): void {
+  app.get(
+    '/sessions/me',
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: 'The current session (cookie __service_session)',
+        security: [{ serviceSession: [] }],
+        response: { 200: SessionSchema },
+      },
+    },
+    async (request) => {
+      const token = cookieValue(request, SESSION_COOKIE);
+      // Missing, invalid, superseded, expired and deleted tokens all look the same.
+      const session = token ? await sessions.findByToken(token) : undefined;
+      if (!session) throw unauthorized();
+      return session;
+    },
+  );
+
+  app.delete(
+    '/sessions/me',
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: 'Log out: delete the current session and clear the cookie (idempotent)',
+        security: [{ serviceSession: [] }],
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      assertSameOrigin(request, { publicUrl: config.publicUrl });
+      const token = cookieValue(request, SESSION_COOKIE);
+      if (!token) throw unauthorized();
+      // A token that no longer names a session (already logged out, superseded) deletes nothing
+      // and still answers 204: repeating a logout is not an error.
+      await sessions.deleteByToken(token);
+      clearCookie(request, reply, SESSION_COOKIE);
+      return reply.status(204).send(null);
+    },
+  );
+}

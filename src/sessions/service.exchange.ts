@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely';
+import type { AttemptService } from '../attempts/service.js';
+import type { AttemptRow } from '../attempts/store.js';
+import type { Clock } from '../core/clock.js';
+import { sha256Hex } from '../core/crypto.js';
+import { AppError, MESSAGES } from '../core/errors.js';
+import type { IdGenerator } from '../core/ids.js';
+import type { Database } from '../db/schema.js';
+import type { Idempotency } from './idempotency.js';
+import { mergeFactors } from './levels.js';
+import type { IssuedSession, SessionService } from './service.js';
+import { resolveTtlSeconds } from './settings.js';
+import type { SessionRow } from './store.js';
+import { toSession, type UserProfile } from './view.js';
+
+export interface ExchangeInput {
+  handoffToken: string;
+  /** ISO 8601 duration; at most the project's max TTL. Default: the project's session TTL. */
+  ttl?: string;
+  idempotencyKey?: string;
+}
+
+export interface ExchangeResult extends IssuedSession {
+  /** Cookie lifetime of the issued token. */
+  expiresAt: Date;
+}
+
+const OPERATION = 'exchange';
+
+function notFound(): AppError {
+  return new AppError('att.not_found', MESSAGES.attemptNotFound);
+}
+
+/**
+ * POST /sessions/exchange: a handoff token becomes a session (States table):
+ * - the attempt names no live session it may use -> a new active session;
+ * - it names a live anonymous shell -> user and factors written in, TTL reset, state active;
+ * - it names a live active session of the same user -> step-up: factors merged (newest per
+ *   method wins), expiry kept unless `ttl` is given.
+ * An attempt whose target session is gone, expired or belongs to another user yields a new
+ * session rather than touching someone else's. In every case a new token supersedes the old one.
+ *
+ * The token is consumed by one UPDATE inside the transaction that writes the session, so of N
+ * concurrent exchanges exactly one succeeds and a failure half-way consumes nothing.
+ */
+export class ExchangeService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly sessions: SessionService,
+    private readonly attempts: AttemptService,
+    private readonly idempotency: Idempotency,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async exchange(projectId: string, input: ExchangeInput): Promise<ExchangeResult> {
+    const settings = await this.sessions.settingsFor(projectId);
+    // A bad ttl is refused before the token is touched, so the client can retry with a good one.
+    const ttlSeconds = resolveTtlSeconds(input.ttl, settings);
+    const request = JSON.stringify([sha256Hex(input.handoffToken), input.ttl ?? null]);
+    const key = input.idempotencyKey;
+    if (key !== undefined) {
+      const replayed = await this.idempotency.replay<ExchangeResult & { expiresAt: string }>(undefined, projectId, OPERATION, key, request);
+      if (replayed) return { ...replayed, expiresAt: new Date(replayed.expiresAt) };
+    }
+    // The user's profile is read before the transaction (PGlite has one connection).
+    const peeked = await this.attempts.peekHandoff(projectId, input.handoffToken);
+    if (!peeked || peeked.user_id === null) return this.replayOrNotFound(undefined, projectId, key, request);
+    const profile = await this.sessions.profileOf(projectId, peeked.user_id);
+    // A user deleted since the attempt voids it: no session for a user who no longer exists.
+    if (!profile) throw notFound();
+
+    return this.db.transaction().execute(async (trx) => {
+      const attempt = await this.attempts.consumeHandoff(trx, projectId, input.handoffToken);
+      if (!attempt || attempt.user_id === null) return this.replayOrNotFound(trx, projectId, key, request);
+      const row = await this.writeSession(trx, attempt, attempt.user_id, profile, ttlSeconds, input.ttl !== undefined);
+      const result = { session: toSession(row.session, settings, this.clock.now(), profile), session_token: row.token, expiresAt: row.session.expires_at };
+      if (key !== undefined) await this.idempotency.remember(trx, projectId, OPERATION, key, request, result);
+      return result;
+    });
+  }
+
+  private async replayOrNotFound(trx: Kysely<Database> | undefined, projectId: string, key: string | undefined, request: string): Promise<ExchangeResult> {
+    if (key !== undefined) {
+      const replayed = await this.idempotency.replay<ExchangeResult & { expiresAt: string }>(trx, projectId, OPERATION, key, request);
+      if (replayed) return { ...replayed, expiresAt: new Date(replayed.expiresAt) };
+    }
+    throw notFound();
+  }
+
+  private async writeSession(
+    trx: Kysely<Database>,
+    attempt: AttemptRow,
+    userId: string,
+    profile: UserProfile | undefined,
+    ttlSeconds: number,
+    ttlGiven: boolean,
+  ): Promise<{ session: SessionRow; token: string }> {
+    const store = this.sessions.store.with(trx);
+    const now = this.clock.now();
+    const fullExpiry = new Date(now.getTime() + ttlSeconds * 1000);
+    const { token, hash } = this.sessions.newToken();
+    const teamId = profile?.lifecycle_owner_team_id ?? null;
+    const target = attempt.session_id !== null ? await store.findForUpdate(attempt.session_id) : undefined;
+    const usable =
+      target !== undefined &&
+      target.project_id === attempt.project_id &&
+      target.expires_at.getTime() > now.getTime() &&
+      (target.state === 'building' || target.user_id === userId);
+    if (target && usable) {
+      const stepUp = target.state === 'active';
+      const updated = await store.authenticate(target.id, {
+        user_id: userId,
+        lifecycle_owner_team_id: teamId ?? target.lifecycle_owner_team_id,
+        factors: mergeFactors(stepUp ? target.factors : [], attempt.factors),
+        token_hash: hash,
+        expires_at: stepUp && !ttlGiven ? target.expires_at : fullExpiry,
+        updated_at: now,
+      });
+      if (!updated) throw notFound();
+      return { session: updated, token };
+    }
+    const row: SessionRow = {
+      id: this.ids.next('sess'),
+      project_id: attempt.project_id,
+      state: 'active',
+      user_id: userId,
+      lifecycle_owner_team_id: teamId,
+      factors: mergeFactors([], attempt.factors),
+      metadata: {},
+      user_agent: {},
+      token_hash: hash,
+      created_at: now,
+      updated_at: now,
+      expires_at: fullExpiry,
+    };
+    await store.insert(row);
+    return { session: row, token };
+  }
+}
+

@@ -1,0 +1,187 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../core/clock.js';
+import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
+import { looksLikeId, type IdGenerator } from '../core/ids.js';
+import type { Page, Paginator } from '../core/pagination.js';
+import type { Database } from '../db/schema.js';
+import { notFoundError } from '../http/principal.js';
+import type { ProjectService } from '../projects/service.js';
+import { listSessions, type ListRequest } from './service.list.js';
+import { ANONYMOUS_TTL_MS, sessionSettingsFrom, type SessionSettings } from './settings.js';
+import type { SessionRow, SessionStore, UserAgent } from './store.js';
+import { toSession, type Session, type SessionListItem, type UserDirectory, type UserProfile } from './view.js';
+
+export const SESSION_TOKEN_PREFIX = 'gh_st_';
+const MAX_TOKEN_LENGTH = 200;
+
+/**
+ * Runs inside the transaction that deletes a session (operator revoke, logout, sweeper), so
+ * that tokens derived from it (OAuth access/refresh tokens...) die with it atomically.
+ */
+export type SessionDeletedHook = (trx: Kysely<Database>, session: SessionRow) => Promise<void>;
+
+export interface NewSessionToken {
+  token: string;
+  hash: string;
+}
+
+export interface AnonymousSessionInput {
+  /** Client fingerprint (free text from the frontend). */
+  fingerprint?: string;
+  /** Client IP as Fastify resolved it (trusted proxies honoured). */
+  ip?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface IssuedSession {
+  session: Session;
+  /** The session token: shown once, stored only as a hash. */
+  session_token: string;
+}
+
+/**
+ * Sessions: anonymous shells, token authentication, operator reads and revocation.
+ * The service API other domains call:
+ * - `createAnonymous(projectId, {fingerprint, ip, metadata})` -> `{session, session_token}`
+ *   (flows create the shell a flow works on);
+ * - `findByToken(token)` -> the live session behind a session token, or undefined;
+ * - `get(projectId | undefined, id)`, `isAlive(id)`, `delete(projectId | undefined, id)`;
+ * - `onDeleted(hook)`: called in the delete transaction (OAuth revokes derived tokens there);
+ * - `settingsFor(projectId)`: TTLs and freshness windows of a project.
+ * Exchange (upgrade, step-up) lives in `service.exchange.ts`.
+ */
+export class SessionService {
+  private users: UserDirectory = async () => undefined;
+  private readonly deletedHooks: SessionDeletedHook[] = [];
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly store: SessionStore,
+    private readonly projects: ProjectService,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly paginator: Paginator,
+  ) {}
+
+  /** Connects the users domain (name, email, owner team of a session's user). */
+  useUserDirectory(directory: UserDirectory): void {
+    this.users = directory;
+  }
+
+  onDeleted(hook: SessionDeletedHook): void {
+    this.deletedHooks.push(hook);
+  }
+
+  async settingsFor(projectId: string): Promise<SessionSettings> {
+    return sessionSettingsFrom(await this.projects.settings(projectId));
+  }
+
+  async profileOf(projectId: string, userId: string | null): Promise<UserProfile | undefined> {
+    return userId === null ? undefined : this.users(projectId, userId);
+  }
+
+  /** Renders a row as the Session resource at the current time (levels computed now). */
+  async render(row: SessionRow, settings?: SessionSettings): Promise<Session> {
+    const resolved = settings ?? (await this.settingsFor(row.project_id));
+    return toSession(row, resolved, this.clock.now(), await this.profileOf(row.project_id, row.user_id));
+  }
+
+  newToken(): NewSessionToken {
+    const token = randomSecret(SESSION_TOKEN_PREFIX);
+    return { token, hash: sha256Hex(token) };
+  }
+
+  async createAnonymous(projectId: string, input: AnonymousSessionInput = {}): Promise<IssuedSession> {
+    const now = this.clock.now();
+    const { token, hash } = this.newToken();
+    const userAgent: UserAgent = {};
+    if (input.fingerprint !== undefined) userAgent.fingerprint = input.fingerprint;
+    if (input.ip !== undefined) userAgent.ip = input.ip;
+    const row: SessionRow = {
+      id: this.ids.next('sess'),
+      project_id: projectId,
+      state: 'building',
+      user_id: null,
+      lifecycle_owner_team_id: null,
+      factors: [],
+      metadata: input.metadata ?? {},
+      user_agent: userAgent,
+      token_hash: hash,
+      created_at: now,
+      updated_at: now,
+      expires_at: new Date(now.getTime() + ANONYMOUS_TTL_MS),
+    };
+    await this.store.insert(row);
+    return { session: await this.render(row), session_token: token };
+  }
+
+  /**
+   * The live (not expired, not deleted, not superseded) session row behind a token, or
+   * undefined. Cheap syntactic checks first so garbage never reaches the database.
+   */
+  async rowForToken(token: string): Promise<SessionRow | undefined> {
+    if (!token.startsWith(SESSION_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return undefined;
+    const hash = sha256Hex(token);
+    const row = await this.store.findByTokenHash(hash);
+    if (!row || !constantTimeEqual(row.token_hash, hash)) return undefined;
+    return row.expires_at.getTime() > this.clock.now().getTime() ? row : undefined;
+  }
+
+  async findByToken(token: string): Promise<Session | undefined> {
+    const row = await this.rowForToken(token);
+    return row ? this.render(row) : undefined;
+  }
+
+  /** A session by id; 404 `sess.not_found` when unknown or (with `projectId`) of another project. */
+  async get(projectId: string | undefined, id: string): Promise<Session> {
+    const row = looksLikeId(id, 'sess') ? await this.store.find(id) : undefined;
+    if (!row || (projectId !== undefined && row.project_id !== projectId)) throw notFoundError('sess.not_found');
+    return this.render(row);
+  }
+
+  /** Cheap liveness check for derived credentials: exists and not expired. */
+  async isAlive(id: string): Promise<boolean> {
+    const row = looksLikeId(id, 'sess') ? await this.store.find(id) : undefined;
+    return row !== undefined && row.expires_at.getTime() > this.clock.now().getTime();
+  }
+
+  /**
+   * Deletes a session (idempotent: false when there was nothing to delete). With `projectId`,
+   * another project's session is left alone and reported like an unknown one.
+   */
+  async delete(projectId: string | undefined, id: string): Promise<boolean> {
+    if (!looksLikeId(id, 'sess')) return false;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.store.with(trx).delete(id, projectId);
+      if (row) await this.runDeletedHooks(trx, [row]);
+      return row !== undefined;
+    });
+  }
+
+  /** Logout: deletes the session behind the token, expired or not; false when the token is not current. */
+  async deleteByToken(token: string): Promise<boolean> {
+    if (!token.startsWith(SESSION_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return false;
+    const hash = sha256Hex(token);
+    const row = await this.store.findByTokenHash(hash);
+    if (!row || !constantTimeEqual(row.token_hash, hash)) return false;
+    return this.delete(row.project_id, row.id);
+  }
+
+  async runDeletedHooks(trx: Kysely<Database>, rows: SessionRow[]): Promise<void> {
+    for (const row of rows) for (const hook of this.deletedHooks) await hook(trx, row);
+  }
+
+  /**
+   * A completed attempt writing the first factor resets an anonymous shell's TTL to the full
+   * session TTL (interface, States rule 1). No-op when the session is not a live shell.
+   * `settings` are read by the caller before its transaction (one connection on PGlite).
+   */
+  async extendShell(trx: Kysely<Database>, projectId: string, sessionId: string, settings: SessionSettings): Promise<void> {
+    const now = this.clock.now();
+    await this.store.with(trx).extendShell(projectId, sessionId, now, new Date(now.getTime() + settings.ttl_seconds * 1000));
+  }
+
+  async list(projectId: string, request: ListRequest): Promise<Page<SessionListItem>> {
+    return listSessions({ store: this.store, paginator: this.paginator, clock: this.clock }, await this.settingsFor(projectId), projectId, request);
+  }
+}

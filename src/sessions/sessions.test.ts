@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, errorBody, type TestApp } from '../../test/helpers/app.js';
+import { MINUTE } from '../core/clock.js';
+import { sessionCookie } from './test-fixtures.js';
+
+function cookieOf(response: { headers: Record<string, unknown> }, name = '__service_session'): string | undefined {
+  const raw = response.headers['set-cookie'];
+  const all = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  return all.find((c: string) => c.startsWith(`${name}=`));
+}
+
+describe('anonymous sessions and /sessions/me', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  async function createShell(secret: string, projectId: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    return t.app.inject({ method: 'POST', url: '/sessions', headers: { ...bearer(secret), ...headers }, payload: { project_id: projectId, ...extra } });
+  }
+
+  it('creates a building shell for 10 minutes with a cookie and a hashed token', async () => {
+    const project = await t.createProject();
+    const response = await createShell(project.project_secret, project.id, { fingerprint: 'fp-123', metadata: { app: 'shop' } });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.session_token).toMatch(/^gh_st_[\w-]{43}$/);
+    const now = t.clock.now();
+    expect(body.session).toEqual({
+      session_id: expect.stringMatching(/^sess_/),
+      project_id: project.id,
+      state: 'building',
+      factors: [],
+      assurance_levels: [],
+      metadata: { app: 'shop' },
+      user_agent: { fingerprint: 'fp-123', ip: '127.0.0.1' },
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 10 * MINUTE).toISOString(),
+    });
+    const cookie = cookieOf(response)!;
+    expect(cookie).toContain(`__service_session=${body.session_token}`);
+    expect(cookie).toContain('Max-Age=600');
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/');
+    // inject talks plain http to localhost: the loopback development exception.
+    expect(cookie).not.toContain('Secure');
+    const row = await t.container.db.selectFrom('sessions').selectAll().where('id', '=', body.session.session_id).executeTakeFirstOrThrow();
+    expect(row.token_hash).toHaveLength(64);
+    expect(JSON.stringify(row)).not.toContain(body.session_token);
+  });
+
+  it('marks the cookie Secure for any non-loopback host or https', async () => {
+    const project = await t.createProject();
+    for (const headers of [{ host: 'auth.example.com' }, { host: '127.0.0.1:8080', 'x-forwarded-proto': 'https' }]) {
+      const response = await createShell(project.project_secret, project.id, {}, headers);
+      expect(response.statusCode).toBe(201);
+      if (headers.host === 'auth.example.com') expect(cookieOf(response)).toContain('Secure');
+    }
+  });
+
+  it('takes the client IP from forwarding headers only behind a trusted proxy', async () => {
+    const project = await t.createProject();
+    const untrusted = await createShell(project.project_secret, project.id, {}, { 'x-forwarded-for': '203.0.113.9' });
+    expect(untrusted.json().session.user_agent.ip).toBe('127.0.0.1');
+    const proxied = await createTestApp({ trustedProxies: ['127.0.0.1'] });
+    try {
+      const p = await proxied.createProject();
+      const response = await proxied.app.inject({
+        method: 'POST',
+        url: '/sessions',
+        headers: { ...bearer(p.project_secret), 'x-forwarded-for': '203.0.113.9' },
+        payload: { project_id: p.id },
+      });
+      expect(response.json().session.user_agent.ip).toBe('203.0.113.9');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('answers 400, 401, 403 and 404 on POST /sessions', async () => {
+    const project = await t.createProject();
+    const other = await t.createProject();
+    for (const payload of [{}, { project_id: 7 }, { project_id: project.id, extra: 1 }, { project_id: project.id, fingerprint: 'x'.repeat(600) }]) {
+      const response = await t.app.inject({ method: 'POST', url: '/sessions', headers: bearer(project.project_secret), payload });
+      expect(response.statusCode).toBe(400);
+      expect(errorBody(response).code).toBe('req.invalid');
+    }
+    expect((await createShell('gh_ps_wrong', project.id)).statusCode).toBe(401);
+    const preview = await createShell(project.preview_secret, project.id);
+    expect(preview.statusCode).toBe(403);
+    expect(errorBody(preview)).toMatchObject({ code: 'auth.forbidden', details: { required_scope: 'session.write' } });
+    const cross = await createShell(other.project_secret, project.id);
+    expect(cross.statusCode).toBe(404);
+    expect(errorBody(cross).code).toBe('proj.not_found');
+  });
+
+  it('GET /sessions/me returns the session behind the cookie and 401 otherwise', async () => {
+    const project = await t.createProject();
+    const created = (await createShell(project.project_secret, project.id)).json();
+    const me = await t.app.inject({ method: 'GET', url: '/sessions/me', headers: sessionCookie(created.session_token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual(created.session);
+    for (const headers of [{}, sessionCookie('gh_st_unknown'), sessionCookie('garbage'), { cookie: '__service_session=' }, bearer(created.session_token)]) {
+      const response = await t.app.inject({ method: 'GET', url: '/sessions/me', headers });
+      expect(response.statusCode).toBe(401);
+      expect(errorBody(response)).toMatchObject({ code: 'auth.unauthorized', message: 'Missing or invalid session token' });
+    }
+  });
+
+  it('expires the shell after 10 minutes (moved clock)', async () => {
+    const project = await t.createProject();
+    const created = (await createShell(project.project_secret, project.id)).json();
+    t.clock.advance(10 * MINUTE - 1);
+    expect((await t.app.inject({ method: 'GET', url: '/sessions/me', headers: sessionCookie(created.session_token) })).statusCode).toBe(200);
+    t.clock.advance(1);
+    expect((await t.app.inject({ method: 'GET', url: '/sessions/me', headers: sessionCookie(created.session_token) })).statusCode).toBe(401);
+    const read = await t.app.inject({ method: 'GET', url: `/sessions/${created.session.session_id}`, headers: bearer(project.project_secret) });
+    expect(read.json()).toMatchObject({ state: 'expired', assurance_levels: [] });
+  });
+
+  it('DELETE /sessions/me logs out idempotently, clears the cookie and refuses cross-site requests', async () => {
+    const project = await t.createProject();
+    const created = (await createShell(project.project_secret, project.id)).json();
+    const crossSite = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'same-site', origin: 'https://sub.example.com' },
+    ];
+    for (const headers of crossSite) {
+      const response = await t.app.inject({ method: 'DELETE', url: '/sessions/me', headers: { ...sessionCookie(created.session_token), ...headers } });
+      expect(response.statusCode).toBe(403);
+      expect(errorBody(response).code).toBe('auth.csrf_invalid');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/sessions/me', headers: sessionCookie(created.session_token) })).statusCode).toBe(200);
+
+    const sameOrigin = { ...sessionCookie(created.session_token), 'sec-fetch-site': 'same-origin', origin: 'http://localhost:80' };
+    const first = await t.app.inject({ method: 'DELETE', url: '/sessions/me', headers: sameOrigin });
+    expect(first.statusCode).toBe(204);
+    expect(first.body).toBe('');
+    const cleared = cookieOf(first)!;
+    expect(cleared).toMatch(/^__service_session=;/);
+    expect(cleared).toContain('Max-Age=0');
+    expect(cleared).toContain('HttpOnly');
+    expect((await t.app.inject({ method: 'GET', url: '/sessions/me', headers: sessionCookie(created.session_token) })).statusCode).toBe(401);
+    const read = await t.app.inject({ method: 'GET', url: `/sessions/${created.session.session_id}`, headers: bearer(project.project_secret) });
+    expect(read.statusCode).toBe(404);
+    // Repeating the logout with the same (now dead) cookie is still 204; without a cookie it is 401.
+    const again = await t.app.inject({ method: 'DELETE', url: '/sessions/me', headers: { ...sessionCookie(created.session_token), origin: 'http://localhost' } });
+    expect(again.statusCode).toBe(204);
+    const none = await t.app.inject({ method: 'DELETE', url: '/sessions/me' });
+    expect(none.statusCode).toBe(401);
+    expect(errorBody(none).message).toBe('Missing or invalid session token');
+  });
+});

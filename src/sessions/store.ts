@@ -1,0 +1,180 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Cursor } from '../core/pagination.js';
+import type { Database } from '../db/schema.js';
+import { afterCursor, jsonb } from '../db/sql.js';
+import type { Factor } from './levels.js';
+
+export interface UserAgent {
+  fingerprint?: string;
+  ip?: string;
+}
+
+export interface SessionTables {
+  sessions: {
+    id: string;
+    project_id: string;
+    state: 'building' | 'active';
+    user_id: string | null;
+    lifecycle_owner_team_id: string | null;
+    factors: Factor[];
+    metadata: Record<string, unknown>;
+    user_agent: UserAgent;
+    token_hash: string;
+    created_at: Date;
+    updated_at: Date;
+    expires_at: Date;
+  };
+  idempotency_records: {
+    project_id: string;
+    operation: string;
+    idempotency_key: string;
+    request_hash: string;
+    response: string;
+    created_at: Date;
+    expires_at: Date;
+  };
+}
+
+export type SessionRow = Selectable<SessionTables['sessions']>;
+
+/** Filters shared by GET /sessions and POST /sessions/query. */
+export interface SessionFilter {
+  userId?: string;
+  state?: 'building' | 'active' | 'expired';
+  createdAfter?: Date;
+  createdBefore?: Date;
+  lifecycleOwnerTeamId?: string;
+}
+
+/** SQL for the sessions table; nothing else touches it. */
+export class SessionStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  with(db: Kysely<Database>): SessionStore {
+    return new SessionStore(db);
+  }
+
+  async insert(row: SessionRow): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({ ...row, factors: jsonb(row.factors), metadata: jsonb(row.metadata), user_agent: jsonb(row.user_agent) })
+      .execute();
+  }
+
+  async find(id: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Reads and locks a session for the rest of the transaction (exchange upgrades and step-ups). */
+  async findForUpdate(id: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom('sessions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  async findByTokenHash(hash: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom('sessions').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+  }
+
+  /** Writes the authenticated part of a session and its new token hash (supersedes the old token). */
+  async authenticate(
+    id: string,
+    change: Pick<SessionRow, 'user_id' | 'lifecycle_owner_team_id' | 'factors' | 'token_hash' | 'expires_at' | 'updated_at'>,
+  ): Promise<SessionRow | undefined> {
+    return this.db
+      .updateTable('sessions')
+      .set({ ...change, state: 'active', factors: jsonb(change.factors) })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Moves the expiry of an anonymous shell that is still alive; undefined when there is none. */
+  async extendShell(projectId: string, id: string, now: Date, expiresAt: Date): Promise<SessionRow | undefined> {
+    return this.db
+      .updateTable('sessions')
+      .set({ expires_at: expiresAt, updated_at: now })
+      .where('id', '=', id)
+      .where('project_id', '=', projectId)
+      .where('state', '=', 'building')
+      .where('expires_at', '>', now)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async delete(id: string, projectId?: string): Promise<SessionRow | undefined> {
+    let query = this.db.deleteFrom('sessions').where('id', '=', id);
+    if (projectId !== undefined) query = query.where('project_id', '=', projectId);
+    return query.returningAll().executeTakeFirst();
+  }
+
+  async list(projectId: string, filter: SessionFilter, now: Date, cursor: Cursor | undefined, limit: number, direction: 'asc' | 'desc' = 'asc'): Promise<SessionRow[]> {
+    let query = this.db.selectFrom('sessions').selectAll().where('project_id', '=', projectId);
+    if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+    if (filter.lifecycleOwnerTeamId !== undefined) query = query.where('lifecycle_owner_team_id', '=', filter.lifecycleOwnerTeamId);
+    if (filter.createdAfter !== undefined) query = query.where('created_at', '>', filter.createdAfter);
+    if (filter.createdBefore !== undefined) query = query.where('created_at', '<', filter.createdBefore);
+    if (filter.state === 'expired') query = query.where('expires_at', '<=', now);
+    else if (filter.state !== undefined) query = query.where('state', '=', filter.state).where('expires_at', '>', now);
+    return afterCursor(query, 'sessions', cursor, direction).limit(limit + 1).execute();
+  }
+
+  /** Deletes up to `batch` sessions that expired before `before`; returns the deleted rows. */
+  async deleteExpired(before: Date, batch: number): Promise<SessionRow[]> {
+    return this.db
+      .deleteFrom('sessions')
+      .where('id', 'in', (eb) => eb.selectFrom('sessions').select('id').where('expires_at', '<', before).limit(batch))
+      .returningAll()
+      .execute();
+  }
+}
+
+/**
+ * Responses kept for a repeated `Idempotency-Key` (handoff creation, exchange). The response is
+ * stored sealed by the caller; this store only moves rows.
+ */
+export class IdempotencyStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  with(db: Kysely<Database>): IdempotencyStore {
+    return new IdempotencyStore(db);
+  }
+
+  async find(projectId: string, operation: string, key: string, now: Date): Promise<Selectable<SessionTables['idempotency_records']> | undefined> {
+    return this.db
+      .selectFrom('idempotency_records')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('operation', '=', operation)
+      .where('idempotency_key', '=', key)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Stores a record, replacing an expired one with the same key. Returns false when a live
+   * record with this key already exists (a concurrent request won).
+   */
+  async insert(row: Selectable<SessionTables['idempotency_records']>): Promise<boolean> {
+    const result = await this.db
+      .insertInto('idempotency_records')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .columns(['project_id', 'operation', 'idempotency_key'])
+          .doUpdateSet({
+            request_hash: row.request_hash,
+            response: row.response,
+            created_at: row.created_at,
+            expires_at: row.expires_at,
+          })
+          .where(sql.ref('idempotency_records.expires_at'), '<=', row.created_at),
+      )
+      .returning('idempotency_key')
+      .executeTakeFirst();
+    return result !== undefined;
+  }
+
+  async deleteExpired(before: Date): Promise<number> {
+    const result = await this.db.deleteFrom('idempotency_records').where('expires_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

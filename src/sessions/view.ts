@@ -1,0 +1,67 @@
+import { assuranceLevels, type Factor } from './levels.js';
+import type { SessionSettings } from './settings.js';
+import type { SessionRow, UserAgent } from './store.js';
+
+/** `building` (anonymous shell), `active` (authenticated), `expired` (computed from expires_at). */
+export type SessionState = 'building' | 'active' | 'expired';
+
+/** The Session resource of the interface. `user_id`, `name` and `email` are absent when unknown. */
+export interface Session {
+  session_id: string;
+  project_id: string;
+  state: SessionState;
+  user_id?: string;
+  name?: string;
+  email?: string;
+  factors: Factor[];
+  assurance_levels: string[];
+  metadata: Record<string, unknown>;
+  user_agent: UserAgent;
+  created_at: string;
+  expires_at: string;
+}
+
+/** The list form (GET /sessions, POST /sessions/query): the same fields without name and email. */
+export type SessionListItem = Omit<Session, 'name' | 'email'>;
+
+/** What the users domain tells sessions about a user. */
+export interface UserProfile {
+  name?: string;
+  email?: string;
+  lifecycle_owner_team_id?: string;
+}
+
+/**
+ * Looks a user up for session rendering; undefined when the user does not exist (in that
+ * project). Wired to the users domain in the container.
+ */
+export type UserDirectory = (projectId: string, userId: string) => Promise<UserProfile | undefined>;
+
+export function stateOf(row: Pick<SessionRow, 'state' | 'expires_at'>, now: Date): SessionState {
+  return row.expires_at.getTime() <= now.getTime() ? 'expired' : row.state;
+}
+
+export function toSessionListItem(row: SessionRow, settings: SessionSettings, now: Date): SessionListItem {
+  const state = stateOf(row, now);
+  return {
+    session_id: row.id,
+    project_id: row.project_id,
+    state,
+    ...(row.user_id !== null ? { user_id: row.user_id } : {}),
+    factors: row.factors,
+    // An expired session satisfies no level.
+    assurance_levels: state === 'expired' ? [] : assuranceLevels(row.factors, settings, now),
+    metadata: row.metadata,
+    user_agent: row.user_agent,
+    created_at: row.created_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
+  };
+}
+
+export function toSession(row: SessionRow, settings: SessionSettings, now: Date, profile: UserProfile | undefined): Session {
+  return {
+    ...toSessionListItem(row, settings, now),
+    ...(profile?.name !== undefined ? { name: profile.name } : {}),
+    ...(profile?.email !== undefined ? { email: profile.email } : {}),
+  };
+}
