@@ -67,7 +67,7 @@ export function sessionRoutes(root: FastifyInstance, container: Container): void
         body: Type.Object(
           {
             handoff_token: Type.String({ minLength: 1, maxLength: 512 }),
-            ttl: Type.Optional(Type.String({ minLength: 2, maxLength: 40, description: 'ISO 8601 duration, e.g. PT8H' })),
+            ttl: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'ISO 8601 duration, e.g. PT8H' })),
           },
           { additionalProperties: false },
         ),
