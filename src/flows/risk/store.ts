@@ -1,0 +1,113 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { jsonb } from '../../db/sql.js';
+
+export interface RiskTables {
+  login_failures: { project_id: string; account_key: string; failures: number; locked_until: Date | null; updated_at: Date };
+  ip_failures: { project_id: string; ip: string; window_start: Date; count: number };
+  flow_events: {
+    id: string;
+    project_id: string;
+    flow_id: string;
+    session_id: string;
+    type: string;
+    payload: Record<string, unknown>;
+    ip: string | null;
+    created_at: Date;
+  };
+  known_fingerprints: { project_id: string; user_id: string; fingerprint_hash: string; first_seen: Date; last_seen: Date };
+}
+
+export class RiskStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async accountState(projectId: string, accountKey: string): Promise<{ failures: number; locked_until: Date | null } | undefined> {
+    return this.db
+      .selectFrom('login_failures')
+      .select(['failures', 'locked_until'])
+      .where('project_id', '=', projectId)
+      .where('account_key', '=', accountKey)
+      .executeTakeFirst();
+  }
+
+  /** Adds one failure atomically and returns the new count. */
+  async addAccountFailure(projectId: string, accountKey: string, now: Date): Promise<number> {
+    const row = await this.db
+      .insertInto('login_failures')
+      .values({ project_id: projectId, account_key: accountKey, failures: 1, locked_until: null, updated_at: now })
+      .onConflict((oc) => oc.columns(['project_id', 'account_key']).doUpdateSet({ failures: sql`login_failures.failures + 1`, updated_at: now }))
+      .returning('failures')
+      .executeTakeFirstOrThrow();
+    return row.failures;
+  }
+
+  async lockAccount(projectId: string, accountKey: string, until: Date): Promise<void> {
+    await this.db
+      .updateTable('login_failures')
+      .set({ locked_until: sql`greatest(coalesce(locked_until, ${until}), ${until})` })
+      .where('project_id', '=', projectId)
+      .where('account_key', '=', accountKey)
+      .execute();
+  }
+
+  async clearAccount(projectId: string, accountKey: string): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('project_id', '=', projectId).where('account_key', '=', accountKey).execute();
+  }
+
+  async addIpFailure(projectId: string, ip: string, windowStart: Date): Promise<number> {
+    const row = await this.db
+      .insertInto('ip_failures')
+      .values({ project_id: projectId, ip, window_start: windowStart, count: 1 })
+      .onConflict((oc) => oc.columns(['project_id', 'ip', 'window_start']).doUpdateSet({ count: sql`ip_failures.count + 1` }))
+      .returning('count')
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+
+  async ipFailures(projectId: string, ip: string, windowStart: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('ip_failures')
+      .select('count')
+      .where('project_id', '=', projectId)
+      .where('ip', '=', ip)
+      .where('window_start', '=', windowStart)
+      .executeTakeFirst();
+    return row?.count ?? 0;
+  }
+
+  async insertEvent(row: RiskTables['flow_events']): Promise<void> {
+    await this.db.insertInto('flow_events').values({ ...row, payload: jsonb(row.payload) }).execute();
+  }
+
+  async latestFingerprint(sessionId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('flow_events')
+      .select('payload')
+      .where('session_id', '=', sessionId)
+      .where('type', '=', 'fingerprint')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const value = row?.payload?.fingerprint;
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  async countEvents(sessionId: string): Promise<number> {
+    const row = await this.db.selectFrom('flow_events').select((eb) => eb.fn.countAll<string>().as('n')).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async knownFingerprints(projectId: string, userId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('known_fingerprints').select('fingerprint_hash').where('project_id', '=', projectId).where('user_id', '=', userId).execute();
+    return rows.map((r) => r.fingerprint_hash);
+  }
+
+  async rememberFingerprint(projectId: string, userId: string, hash: string, now: Date): Promise<void> {
+    await this.db
+      .insertInto('known_fingerprints')
+      .values({ project_id: projectId, user_id: userId, fingerprint_hash: hash, first_seen: now, last_seen: now })
+      .onConflict((oc) => oc.columns(['project_id', 'user_id', 'fingerprint_hash']).doUpdateSet({ last_seen: now }))
+      .execute();
+  }
+}
