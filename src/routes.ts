@@ -4,6 +4,8 @@ import { oauthRoutes } from './oauth/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { serviceKeyRoutes } from './service-keys/routes.js';
 import { teamRoutes } from './teams/routes.js';
+import { schemaRoutes } from './schemas/routes.js';
+import { userRoutes } from './users/routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { sessionMeRoutes } from './sessions/routes.me.js';
 import { projectSettingsRoutes } from './sessions/routes.settings.js';
@@ -14,6 +16,8 @@ export const routeModules: Array<(app: FastifyInstance, container: Container) =>
   projectRoutes,
   teamRoutes,
   serviceKeyRoutes,
+  schemaRoutes,
+  userRoutes,
   oauthRoutes,
   sessionMeRoutes,
   sessionRoutes,

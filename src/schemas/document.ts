@@ -39,7 +39,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Nesting depth without recursion, so that a hostile document cannot overflow the stack. */
-function depthOf(value: unknown): number {
+export function depthOf(value: unknown): number {
   let max = 0;
   const stack: Array<[unknown, number]> = [[value, 1]];
   while (stack.length > 0) {
@@ -84,10 +84,11 @@ function walkProperties(schema: Record<string, unknown>, prefix: string, out: Pr
 /** Structural checks that JSON Schema's meta-schema cannot express, plus the model they yield. */
 export function analyseDocument(document: Record<string, unknown>): { model?: SchemaModel; issues: Issue[] } {
   const issues: Issue[] = [];
+  // Depth first: serialising a hostile, deeply nested document would overflow the stack.
+  if (depthOf(document) > MAX_DEPTH) return { issues: [{ path: 'schema', message: `must nest at most ${MAX_DEPTH} levels` }] };
   if (Buffer.byteLength(JSON.stringify(document)) > MAX_DOCUMENT_BYTES) {
     return { issues: [{ path: 'schema', message: `must be at most ${MAX_DOCUMENT_BYTES} bytes` }] };
   }
-  if (depthOf(document) > MAX_DEPTH) return { issues: [{ path: 'schema', message: `must nest at most ${MAX_DEPTH} levels` }] };
   if (document.type !== 'object') issues.push({ path: 'schema/type', message: 'a user schema must have type "object"' });
   if (document.kind !== undefined && document.kind !== 'user-schema') {
     issues.push({ path: 'schema/kind', message: 'must be "user-schema" (or "schema-url" with a url)' });

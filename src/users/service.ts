@@ -6,11 +6,15 @@ import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import { notFoundError } from '../http/principal.js';
+import { depthOf } from '../schemas/document.js';
 import type { SchemaService, StoredSchema } from '../schemas/service.js';
 import type { TeamService } from '../teams/service.js';
 import { claimsOf, profileOf, type UserClaims } from './claims.js';
 import { auditedChanges, identifierRows, normaliseIdentifier } from './identifiers.js';
 import type { AuditEventRow, UserRow, UserStore } from './store.js';
+
+/** Attributes are documents about a person; deeper nesting is refused before anything walks it. */
+const MAX_ATTRIBUTE_DEPTH = 32;
 
 /** A user as services pass it around; `toUserResource` gives the interface's shape. */
 export interface User {
@@ -212,6 +216,11 @@ export class UserService {
   }
 
   private validate(schema: StoredSchema, attributes: Record<string, unknown>): void {
+    if (depthOf(attributes) > MAX_ATTRIBUTE_DEPTH) {
+      throw new AppError('user.invalid', 'The user does not match its schema.', {
+        errors: [{ path: 'attributes', message: `must nest at most ${MAX_ATTRIBUTE_DEPTH} levels`, keyword: 'depth' }],
+      });
+    }
     const validate = this.schemas.validatorFor(schema);
     if (!validate(attributes)) {
       throw new AppError('user.invalid', 'The user does not match its schema.', { errors: attributeErrors(validate.errors ?? []), schema: schema.id });
