@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { Container } from '../container.js';
 import { bearerToken } from '../http/auth.js';
 import type { Form } from './client-auth.js';
 import { discoveryDocument, issuerOf } from './discovery.js';
 import { invalidToken, oauthError, registerOAuthErrors } from './errors.js';
 import { grantHandlers } from './grants.js';
+import { DiscoverySchema, IntrospectionSchema, JwksSchema, oauthResponses, TokenResponseSchema } from './schemas.js';
 
 const FORM_LIMIT = 65_536;
 
@@ -54,7 +56,7 @@ async function revocationCaller(container: Container, request: FastifyRequest, f
 export function oauthRoutes(root: FastifyInstance, container: Container): void {
   const { oauth } = container;
 
-  root.get('/.well-known/openid-configuration', { schema: { tags: ['oauth'], summary: 'OpenID Provider metadata' } }, async (request, reply) => {
+  root.get('/.well-known/openid-configuration', { schema: { tags: ['oauth'], summary: 'OpenID Provider metadata', response: { 200: DiscoverySchema } } }, async (request, reply) => {
     return reply.header('cache-control', 'public, max-age=300').send(discoveryDocument(issuerOf(container.config, request)));
   });
 
@@ -64,11 +66,11 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
       app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, parseForm);
       registerOAuthErrors(app);
 
-      app.get('/jwks', { schema: { tags: ['oauth'], summary: 'The JSON Web Key Set for ID tokens' } }, async (_request, reply) => {
+      app.get('/jwks', { schema: { tags: ['oauth'], summary: 'The JSON Web Key Set for ID tokens', response: oauthResponses({ 200: JwksSchema }) } }, async (_request, reply) => {
         return reply.header('cache-control', 'public, max-age=300').type('application/jwk-set+json').send(await oauth.signingKeys.jwks());
       });
 
-      app.post('/token', { schema: { tags: ['oauth'], summary: 'Token endpoint (RFC 6749, 8693)' } }, async (request, reply) => {
+      app.post('/token', { schema: { tags: ['oauth'], summary: 'Token endpoint (RFC 6749, 8693)', response: oauthResponses({ 200: TokenResponseSchema }) } }, async (request, reply) => {
         const form = formOf(request);
         const grantType = required(form, 'grant_type');
         const client = await oauth.clients.authenticate(request.headers.authorization, form);
@@ -77,14 +79,14 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
         return noStore(reply).send(await handler({ container, client, form, issuer: issuerOf(container.config, request) }));
       });
 
-      app.post('/revoke', { schema: { tags: ['oauth'], summary: 'Token revocation (RFC 7009)' } }, async (request, reply) => {
+      app.post('/revoke', { schema: { tags: ['oauth'], summary: 'Token revocation (RFC 7009)', response: oauthResponses({ 200: Type.Null() }) } }, async (request, reply) => {
         const form = formOf(request);
         const caller = await revocationCaller(container, request, form);
         await oauth.tokens.revoke(caller, required(form, 'token'));
         return noStore(reply).status(200).send();
       });
 
-      app.post('/introspect', { schema: { tags: ['oauth'], summary: 'Token introspection (RFC 7662)' } }, async (request, reply) => {
+      app.post('/introspect', { schema: { tags: ['oauth'], summary: 'Token introspection (RFC 7662)', response: oauthResponses({ 200: IntrospectionSchema }) } }, async (request, reply) => {
         const form = formOf(request);
         const client = await oauth.clients.authenticate(request.headers.authorization, form);
         const token = required(form, 'token');
