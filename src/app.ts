@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Container } from './container.js';
 import { registerBearerAuth } from './http/auth.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerValidators } from './http/validation.js';
@@ -23,6 +23,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     },
     ajv: { customOptions: { removeAdditional: false } },
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -31,3 +31,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (err?.code !== '23505') return false;
   return constraint === undefined || err.constraint === constraint;
 }
+
+/**
+ * PostgreSQL's class 22 "data exception" (a NUL byte in text, `\u0000` in jsonb, a number out of
+ * range...): the database refused a value the client sent, which no JSON Schema fully rules out.
+ */
+export function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.js';
 import { isConnectionError } from '../db/engine.js';
+import { isDataException } from '../db/sql.js';
 
 interface ValidationIssue {
   instancePath: string;
@@ -45,9 +46,28 @@ function toAppError(error: FastifyError): AppError {
   if (isConnectionError(error)) {
     return new AppError('unavailable', 'The service is temporarily unavailable.', {}, { 'retry-after': '5' });
   }
+  if (isDataException(error)) {
+    return new AppError('req.invalid', 'The request contains a value that cannot be stored.', {
+      errors: [{ path: 'request', message: 'contains characters or numbers the database cannot store (such as NUL)' }],
+    });
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return new AppError('req.invalid', error.message || 'The request is invalid.', {});
   return new AppError('internal', 'An internal error occurred.', {});
+}
+
+/**
+ * Errors Fastify raises before routing (bad percent-encoding, a path segment over
+ * `maxParamLength`); without this they would answer in Fastify's own shape. Passed to the
+ * Fastify constructor as `frameworkErrors`.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long.' : 'The URL is not valid.';
+  void reply
+    .status(400)
+    .header('x-request-id', request.id)
+    .type('application/json; charset=utf-8')
+    .send({ code: 'req.invalid', message, details: { errors: [{ path: 'url', message }] } });
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -55,6 +75,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const appError = toAppError(error);
     if (appError.status >= 500) {
       request.log.error({ err: error, request_id: request.id }, 'request failed');
+    } else if (isDataException(error)) {
+      // Answered 400, but kept visible: a route may want to validate this value itself.
+      request.log.warn({ err: error, request_id: request.id }, 'database refused a request value');
     }
     const details = appError.code === 'internal' ? { request_id: request.id } : appError.details;
     void reply
