@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type TOptional } from 'typebox';
 import type { Container } from '../container.js';
 import { principalOf } from '../http/auth.js';
 import { Id } from '../http/schemas.js';
@@ -18,7 +18,16 @@ const SessionSettingsSchema = Type.Object({
 const SettingsSchema = Type.Object({ sessions: SessionSettingsSchema });
 
 const SettingsPatch = Type.Object(
-  { sessions: Type.Optional(Type.Partial(Type.Object(SessionSettingsSchema.properties, { additionalProperties: false }))) },
+  {
+    sessions: Type.Optional(
+      Type.Object(
+        Object.fromEntries(Object.entries(SessionSettingsSchema.properties).map(([key, value]) => [key, Type.Optional(value)])) as {
+          [K in keyof typeof SessionSettingsSchema.properties]: TOptional<(typeof SessionSettingsSchema.properties)[K]>;
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
   { additionalProperties: false },
 );
 
