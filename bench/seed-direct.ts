@@ -3,12 +3,37 @@
  * (the same code the flows use), against the benchmark's PostgreSQL database. Logging in once per
  * token over HTTP would make the seeding, not the exchange, the thing measured.
  */
-export async function mintHandoffTokensDirect(_options: {
+import { createCompletedAttempt } from '../src/attempts/testing.js';
+import { testConfig } from '../src/config.js';
+import { closeContainer, createContainer } from '../src/container.js';
+import { openPostgres } from '../src/db/engine.js';
+
+export async function mintHandoffTokensDirect(options: {
   databaseUrl: string;
   secret: string;
   projectId: string;
   userEmail?: string;
   count: number;
 }): Promise<string[]> {
-  throw new Error('direct handoff minting is not wired to the attempts service yet');
+  if (!options.userEmail) throw new Error('no seeded user to mint handoff tokens for');
+  const engine = await openPostgres(options.databaseUrl, 16);
+  const container = createContainer(testConfig({ secrets: [Buffer.from(options.secret, 'utf8')], logLevel: 'warn' }), { engine });
+  try {
+    const user = await container.users.findByIdentifier(options.projectId, undefined, options.userEmail);
+    if (!user) throw new Error(`seeded user ${options.userEmail} not found`);
+    const tokens: string[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < options.count) {
+          next++;
+          const attempt = await createCompletedAttempt(container.attempts, options.projectId, user.id);
+          tokens.push((await container.attempts.handoff(options.projectId, attempt.id)).handoff_token);
+        }
+      }),
+    );
+    return tokens;
+  } finally {
+    await closeContainer(container);
+  }
 }
