@@ -25,6 +25,7 @@ import type { SessionService } from './sessions/service.js';
 import type { AttemptService } from './attempts/service.js';
 import type { ExchangeService } from './sessions/service.exchange.js';
 import type { Sweeper } from './sessions/sweeper.js';
+import { createFlowEngine, type FlowEngine } from './flows/module.js';
 
 /** The composition root: db -> stores -> services; routes receive this and nothing else. */
 export interface Container {
@@ -54,6 +55,8 @@ export interface Container {
   exchange: ExchangeService;
   /** Deletes expired sessions, attempts, handoff tokens, idempotency records (started here, stopped by closers). */
   sweeper: Sweeper;
+  /** Flow engine: definitions, branding/flow settings, the /flow runtime, courier, captcha, risk. */
+  flows: FlowEngine;
   /** Background work (sweepers...) stopped on shutdown, newest first. */
   closers: Array<() => Promise<void> | void>;
 }
@@ -93,7 +96,9 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const oauth = createOAuthPlane({ db, clock, ids, keys, credentials, projects, serviceKeys });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, oauth, sessions, attempts, exchange, sweeper, closers: [sweeper.start(config.sweepIntervalMs)] };
+  const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, sessions, attempts });
+
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, oauth, sessions, attempts, exchange, sweeper, flows, closers: [sweeper.start(config.sweepIntervalMs), () => flows.courier.close()] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {

@@ -10,6 +10,7 @@ import { sessionRoutes } from './sessions/routes.js';
 import { sessionMeRoutes } from './sessions/routes.me.js';
 import { projectSettingsRoutes } from './sessions/routes.settings.js';
 import { attemptRoutes } from './attempts/routes.js';
+import { flowRoutes } from './flows/routes.js';
 
 /** Every domain's routes, registered on the root instance in this order. */
 export const routeModules: Array<(app: FastifyInstance, container: Container) => void> = [
@@ -23,4 +24,5 @@ export const routeModules: Array<(app: FastifyInstance, container: Container) =>
   sessionRoutes,
   attemptRoutes,
   projectSettingsRoutes,
+  flowRoutes,
 ];

@@ -107,6 +107,7 @@ describe('PUT /users/{id}/password', () => {
 
   it('records password changes in the audit trail without values', async () => {
     const user = await newUser('audited@example.com');
+    t.clock.advance(1000);
     await put(user.id, { password: 'first password' });
     t.clock.advance(1000);
     await put(user.id, { password: 'second password' });
