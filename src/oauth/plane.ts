@@ -6,16 +6,20 @@ import type { Database } from '../db/schema.js';
 import type { Credentials } from '../http/credentials.js';
 import type { ProjectService } from '../projects/service.js';
 import type { ServiceKeyService } from '../service-keys/service.js';
+import type { SessionService } from '../sessions/service.js';
+import type { UserService } from '../users/service.js';
 import { ClientAuthenticator } from './client-auth.js';
 import { SigningKeys } from './signing-keys.js';
 import { OAuthStore } from './store.js';
 import { TokenService } from './tokens.js';
+import { UserTokenService } from './user-tokens.js';
 
 /** The OAuth2 / OIDC provider plane as the container holds it. */
 export interface OAuthPlane {
   signingKeys: SigningKeys;
   tokens: TokenService;
   clients: ClientAuthenticator;
+  userTokens: UserTokenService;
 }
 
 export interface OAuthDeps {
@@ -26,6 +30,8 @@ export interface OAuthDeps {
   credentials: Credentials;
   projects: ProjectService;
   serviceKeys: ServiceKeyService;
+  sessions: SessionService;
+  users: UserService;
 }
 
 export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
@@ -35,5 +41,12 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   const clients = new ClientAuthenticator(deps.projects, deps.serviceKeys);
   // Client-credentials access tokens are bearer credentials for every management endpoint.
   deps.credentials.register((token) => tokens.principal(token));
-  return { signingKeys, tokens, clients };
+  // Tokens derived from a session die with it: checked on every use, and revoked in the
+  // transaction that deletes the session (operator revoke, logout, sweeper).
+  tokens.useSessionLiveness((sessionId) => deps.sessions.isAlive(sessionId));
+  deps.sessions.onDeleted(async (trx, session) => {
+    await store.with(trx).revokeSession(session.id, deps.clock.now());
+  });
+  const userTokens = new UserTokenService(store, tokens, signingKeys, deps.clock, deps.ids, deps.sessions, deps.users);
+  return { signingKeys, tokens, clients, userTokens };
 }

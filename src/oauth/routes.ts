@@ -4,9 +4,9 @@ import type { Container } from '../container.js';
 import { bearerToken } from '../http/auth.js';
 import type { Form } from './client-auth.js';
 import { discoveryDocument, issuerOf } from './discovery.js';
-import { invalidToken, oauthError, registerOAuthErrors } from './errors.js';
+import { invalidToken, missingToken, oauthError, registerOAuthErrors } from './errors.js';
 import { grantHandlers } from './grants.js';
-import { DiscoverySchema, IntrospectionSchema, JwksSchema, oauthResponses, TokenResponseSchema } from './schemas.js';
+import { DiscoverySchema, IntrospectionSchema, JwksSchema, oauthResponses, TokenResponseSchema, UserInfoSchema } from './schemas.js';
 
 const FORM_LIMIT = 65_536;
 
@@ -29,6 +29,15 @@ export function required(form: Form, name: string): string {
   const value = form[name];
   if (value === undefined || value === '') throw oauthError('invalid_request', `The "${name}" parameter is required.`, { parameter: name });
   return value;
+}
+
+/** RFC 6750 §2.1 only: the access token travels in the Authorization header. */
+function bearerOnly(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (!header) throw missingToken();
+  const token = bearerToken(request);
+  if (!token) throw invalidToken('The Authorization header is not a bearer token.');
+  return token;
 }
 
 function noStore(reply: FastifyReply): FastifyReply {
@@ -85,6 +94,15 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
         await oauth.tokens.revoke(caller, required(form, 'token'));
         return noStore(reply).status(200).send();
       });
+
+      for (const method of ['GET', 'POST'] as const) {
+        app.route({
+          method,
+          url: '/userinfo',
+          schema: { tags: ['oauth'], summary: 'OpenID Connect userinfo (claims through x-claim)', response: oauthResponses({ 200: UserInfoSchema }) },
+          handler: async (request, reply) => noStore(reply).send(await oauth.userTokens.userinfo(bearerOnly(request))),
+        });
+      }
 
       app.post('/introspect', { schema: { tags: ['oauth'], summary: 'Token introspection (RFC 7662)', response: oauthResponses({ 200: IntrospectionSchema }) } }, async (request, reply) => {
         const form = formOf(request);

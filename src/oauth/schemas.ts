@@ -55,3 +55,16 @@ export const IntrospectionSchema = Type.Object(
 );
 
 export const DiscoverySchema = Type.Object({ issuer: Type.String() }, { additionalProperties: true });
+
+export const UserInfoSchema = Type.Object(
+  {
+    sub: Type.String(),
+    name: Type.Optional(Type.String()),
+    email: Type.Optional(Type.String()),
+    preferred_username: Type.Optional(Type.String()),
+    picture: Type.Optional(Type.String()),
+    given_name: Type.Optional(Type.String()),
+    family_name: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);

@@ -40,3 +40,42 @@ export async function clientToken(t: TestApp, clientId: string, secret: string, 
   if (response.statusCode !== 200) throw new Error(`token: ${response.body}`);
   return response.json().access_token;
 }
+
+export const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
+export const SESSION_TOKEN_TYPE = 'urn:gatehouse:params:oauth:token-type:session_token';
+
+export interface UserSession {
+  project: { id: string; project_secret: string; preview_secret: string };
+  key: { client_id: string; client_secret: string };
+  userId: string;
+  sessionId: string;
+  sessionToken: string;
+}
+
+/** A project with a user signed in: an active session from a real handoff exchange. */
+export async function userSession(t: TestApp, existing?: UserSession['project']): Promise<UserSession> {
+  const { createUser, handoffFor } = await import('../sessions/test-fixtures.js');
+  const project = existing ?? (await t.createProject());
+  const userId = await createUser(t, project.id);
+  const key = await serviceKey(t, project, ['session.write', 'session.delete', 'session.read']);
+  const handoff = await handoffFor(t, project.id, userId);
+  const exchanged = await t.app.inject({
+    method: 'POST',
+    url: `/sessions/exchange?project_id=${project.id}`,
+    headers: { authorization: `Bearer ${project.project_secret}` },
+    payload: { handoff_token: handoff.token },
+  });
+  if (exchanged.statusCode !== 200) throw new Error(`exchange: ${exchanged.body}`);
+  const body = exchanged.json();
+  return { project, key, userId, sessionId: body.session.session_id, sessionToken: body.session_token };
+}
+
+/** RFC 8693 exchange of the session token for user tokens. */
+export async function exchangeSession(t: TestApp, session: UserSession, extra: Record<string, string> = {}) {
+  return postForm(
+    t,
+    '/auth/token',
+    { grant_type: TOKEN_EXCHANGE, subject_token: session.sessionToken, subject_token_type: SESSION_TOKEN_TYPE, ...extra },
+    basic(session.key.client_id, session.key.client_secret),
+  );
+}
