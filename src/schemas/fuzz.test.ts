@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../test/helpers/app.js';
+
+/** Keyword-shaped noise reaches deeper into Ajv than arbitrary JSON does. */
+const KEYWORDS = [
+  'type', 'properties', 'required', 'format', 'pattern', 'minLength', 'maxLength', 'items', 'enum', 'const', '$ref', '$id',
+  '$defs', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'additionalProperties', 'unevaluatedProperties',
+  'x-unique', 'x-claim', 'x-audit', 'x-auth-methods', 'kind', 'objectType', 'dependentRequired', 'minimum', 'multipleOf',
+];
+const keywordValue = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constantFrom('object', 'string', 'integer', 'email', 'project', 'team', 'email', '#/$defs/a', '#', '(', 'uri'),
+);
+const schemaLike = fc.letrec((tie) => ({
+  node: fc.dictionary(fc.constantFrom(...KEYWORDS), fc.oneof({ depthSize: 'small' }, keywordValue, tie('node'), fc.dictionary(fc.string({ maxLength: 8 }), tie('node'), { maxKeys: 3 })), { maxKeys: 6 }),
+})).node;
+
+describe('no input makes schemas or users answer 500', () => {
+  let t: TestApp;
+  let project: { id: string; project_secret: string };
+  let defaultSchemaId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    project = await t.createProject();
+    defaultSchemaId = (await t.container.schemas.defaultFor(project.id))!.id;
+  });
+  afterAll(async () => t.close());
+
+  it('POST /schemas with keyword-shaped and arbitrary documents', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(schemaLike.map((node) => ({ type: 'object', ...node })), schemaLike, fc.jsonValue({ maxDepth: 4 })), async (body) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/schemas?project_id=${project.id}`,
+          headers: { ...bearer(project.project_secret), 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+        expect(response.statusCode, `${response.body} for ${JSON.stringify(body)}`).toBeLessThan(500);
+        if (response.statusCode === 201) {
+          // Whatever was accepted must also be usable for users without a 500.
+          const user = await t.app.inject({
+            method: 'POST',
+            url: `/users?project_id=${project.id}`,
+            headers: bearer(project.project_secret),
+            payload: { schema: response.json().id, attributes: {} },
+          });
+          expect(user.statusCode).toBeLessThan(500);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('POST /users with arbitrary attributes and schema references', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.constant(defaultSchemaId), fc.string({ maxLength: 40 }), fc.webUrl()), fc.object({ maxDepth: 3 }), async (schema, attributes) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/users?project_id=${project.id}`,
+          headers: bearer(project.project_secret),
+          payload: { schema, attributes },
+        });
+        expect(response.statusCode, response.body).toBeLessThan(500);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
