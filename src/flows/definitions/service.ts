@@ -123,6 +123,14 @@ export class FlowDefinitionService {
     return toDefinition(row);
   }
 
+  /** Inserts definitions validated against a schema the caller already holds (project seeding, in its transaction). */
+  async seed(db: Kysely<Database>, projectId: string, schema: SchemaView, docs: FlowDefinitionDoc[]): Promise<void> {
+    for (const doc of docs) {
+      assertValidDefinition(doc, schema);
+      await this.store.with(db).insert(this.rowOf(projectId, this.ids.next('fdef'), doc, schema, schema.uri, this.clock.now()));
+    }
+  }
+
   async get(projectId: string | undefined, id: string): Promise<FlowDefinition> {
     return toDefinition(await this.requireRow(projectId, id));
   }

@@ -1,0 +1,103 @@
+import type { SchemaView } from './schema-view.js';
+import { CODE_FIELD, METHOD_FIELD_PREFIX, type FlowDefinitionDoc } from './types.js';
+
+const PASSWORD = `${METHOD_FIELD_PREFIX}password`;
+
+/**
+ * The definitions every project starts with (DESIGN §4.5), built for its default user schema:
+ * `login` (identifier → password → complete), `register` (identifier, name, password →
+ * create_user → complete) and `recovery` (identifier → one-time code by mail → new password →
+ * complete). login ↔ register switch; login pivots to recovery and resumes when it completes.
+ */
+export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
+  const identifier = schema.identifiers.includes('email') ? 'email' : schema.identifiers[0] ?? 'email';
+  const nameFields = ['name.given', 'name.family', 'name'].filter((path) => schema.fields.has(path));
+  const required = [...schema.fields.values()].filter((f) => f.required && f.path !== identifier).map((f) => f.path);
+  const registerFields = [identifier, ...new Set([...required, ...nameFields])];
+  const user_schema = schema.uri;
+  return [
+    {
+      name: 'login',
+      status: 'active',
+      user_schema,
+      purposes: { login: 'identify' },
+      steps: [
+        {
+          name: 'identify',
+          fields: [identifier],
+          actions: [
+            { name: 'continue', kind: 'submit', primary: true, text_key: 'action.continue' },
+            { name: 'sign_up', kind: 'navigate', primary: false, text_key: 'action.sign_up' },
+            { name: 'forgot_password', kind: 'navigate', primary: false, text_key: 'action.forgot_password' },
+          ],
+          transitions: {
+            continue: { target: 'password' },
+            sign_up: { target: 'register', action: 'switch' },
+            forgot_password: { target: 'recovery', action: 'pivot' },
+          },
+        },
+        {
+          name: 'password',
+          fields: [PASSWORD],
+          actions: [
+            { name: 'sign_in', kind: 'submit', primary: true, text_key: 'action.sign_in' },
+            { name: 'forgot_password', kind: 'navigate', primary: false, text_key: 'action.forgot_password' },
+          ],
+          transitions: { sign_in: { target: 'done' }, forgot_password: { target: 'recovery', action: 'pivot' } },
+        },
+        { name: 'done', complete: 'redirect' },
+      ],
+    },
+    {
+      name: 'register',
+      status: 'active',
+      user_schema,
+      purposes: { register: 'register' },
+      steps: [
+        {
+          name: 'register',
+          fields: [...registerFields, PASSWORD],
+          actions: [
+            { name: 'create', kind: 'submit', primary: true, text_key: 'action.create_account' },
+            { name: 'sign_in', kind: 'navigate', primary: false, text_key: 'action.sign_in_instead' },
+          ],
+          on_success: 'create_user',
+          transitions: { create: { target: 'done' }, sign_in: { target: 'login', action: 'switch' } },
+        },
+        { name: 'done', complete: 'redirect' },
+      ],
+    },
+    {
+      name: 'recovery',
+      status: 'active',
+      user_schema,
+      purposes: { recovery: 'request' },
+      steps: [
+        {
+          name: 'request',
+          fields: [identifier],
+          actions: [{ name: 'send_code', kind: 'submit', primary: true, text_key: 'action.send_code' }],
+          on_success: 'send_recovery_code',
+          transitions: { send_code: { target: 'code' } },
+        },
+        {
+          name: 'code',
+          fields: [CODE_FIELD],
+          actions: [
+            { name: 'verify', kind: 'submit', primary: true, text_key: 'action.verify_code' },
+            { name: 'resend', kind: 'navigate', primary: false, text_key: 'action.resend_code' },
+          ],
+          transitions: { verify: { target: 'new_password' }, resend: { target: 'request' } },
+        },
+        {
+          name: 'new_password',
+          fields: [PASSWORD],
+          actions: [{ name: 'save', kind: 'submit', primary: true, text_key: 'action.save_password' }],
+          on_success: 'set_password',
+          transitions: { save: { target: 'done' } },
+        },
+        { name: 'done', complete: 'show' },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,56 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from '../../test/helpers/app.js';
+import { FLOW_COOKIE } from './cookie.js';
+
+/** A browser-like client for the /flow API over fastify inject: it keeps the `_zflow` cookie. */
+export class FlowClient {
+  cookie?: string;
+  constructor(private readonly t: TestApp, readonly ip = '203.0.113.10') {}
+
+  private remember(response: LightMyRequestResponse): void {
+    const set = response.cookies.find((c) => c.name === FLOW_COOKIE);
+    if (set) this.cookie = set.value === '' ? undefined : set.value;
+  }
+
+  private headers(): Record<string, string> {
+    return this.cookie ? { cookie: `${FLOW_COOKIE}=${this.cookie}` } : {};
+  }
+
+  async start(body: Record<string, unknown>): Promise<LightMyRequestResponse> {
+    const response = await this.t.app.inject({ method: 'POST', url: '/flow', payload: body, headers: this.headers(), remoteAddress: this.ip });
+    this.remember(response);
+    return response;
+  }
+
+  async get(id: string): Promise<LightMyRequestResponse> {
+    const response = await this.t.app.inject({ method: 'GET', url: `/flow/${id}`, headers: this.headers(), remoteAddress: this.ip });
+    this.remember(response);
+    return response;
+  }
+
+  async submit(id: string, action: string, fields: Record<string, unknown> = {}, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const response = await this.t.app.inject({
+      method: 'POST',
+      url: `/flow/${id}/submit`,
+      payload: { action, fields, ...extra },
+      headers: { ...this.headers(), ...headers },
+      remoteAddress: this.ip,
+    });
+    this.remember(response);
+    return response;
+  }
+
+  async event(id: string, type: string, payload: Record<string, unknown>): Promise<LightMyRequestResponse> {
+    return this.t.app.inject({ method: 'POST', url: `/flow/${id}/event`, payload: { type, payload }, headers: this.headers(), remoteAddress: this.ip });
+  }
+}
+
+export const STRONG_PASSWORD = 'correct horse battery staple 42';
+
+/** Registers a user through the default register flow and returns the final response. */
+export async function registerThroughFlow(t: TestApp, projectId: string, email: string, password = STRONG_PASSWORD): Promise<LightMyRequestResponse> {
+  const client = new FlowClient(t);
+  const started = await client.start({ project_id: projectId, purpose: 'register' });
+  if (started.statusCode !== 200) throw new Error(`register start: ${started.statusCode} ${started.body}`);
+  return client.submit(started.json().id, 'create', { email, 'name.given': 'Ann', password });
+}

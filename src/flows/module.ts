@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { AttemptService } from '../attempts/service.js';
+import type { Config } from '../config.js';
+import type { Clock } from '../core/clock.js';
+import type { IdGenerator } from '../core/ids.js';
+import type { KeyRing } from '../core/keys.js';
+import type { Paginator } from '../core/pagination.js';
+import { Courier } from '../courier/service.js';
+import { CourierStore } from '../courier/store.js';
+import type { Database } from '../db/schema.js';
+import type { PasswordService } from '../passwords/service.js';
+import type { ProjectService } from '../projects/service.js';
+import type { SchemaService } from '../schemas/service.js';
+import { SchemaStore } from '../schemas/store.js';
+import type { SessionService } from '../sessions/service.js';
+import type { UserService } from '../users/service.js';
+import { CodeService } from './codes/service.js';
+import { CodeStore } from './codes/store.js';
+import { FlowCookieCodec } from './cookie.js';
+import { defaultDefinitions } from './definitions/defaults.js';
+import { schemaView, type SchemaSource } from './definitions/schema-view.js';
+import { FlowDefinitionService } from './definitions/service.js';
+import { FlowDefinitionStore } from './definitions/store.js';
+import { CaptchaGate } from './gates/captcha.js';
+import { GateStore } from './gates/store.js';
+import { RiskService } from './risk/service.js';
+import { RiskStore } from './risk/store.js';
+import { FlowRuntime } from './runtime/engine.js';
+import { FlowSettingsService } from './settings/service.js';
+
+export interface FlowEngine {
+  definitions: FlowDefinitionService;
+  settings: FlowSettingsService;
+  runtime: FlowRuntime;
+  courier: Courier;
+  captcha: CaptchaGate;
+  risk: RiskService;
+  codes: CodeService;
+}
+
+/**
+ * Wires the flow engine and seeds every new project's default definitions (login, register,
+ * recovery) in the project-creation transaction, after the default user schema hook.
+ */
+export function createFlowEngine(deps: {
+  db: Kysely<Database>;
+  config: Config;
+  clock: Clock;
+  ids: IdGenerator;
+  keys: KeyRing;
+  paginator: Paginator;
+  logger: Logger;
+  projects: ProjectService;
+  schemas: SchemaService;
+  users: UserService;
+  passwords: PasswordService;
+  sessions: SessionService;
+  attempts: AttemptService;
+}): FlowEngine {
+  const { db, clock, ids, keys } = deps;
+  const schemas: SchemaSource = {
+    resolve: async (projectId, ref) => {
+      const stored = await deps.schemas.resolve(projectId, ref).catch(() => undefined);
+      return stored ? schemaView(stored.id, stored.uri, stored.document) : undefined;
+    },
+  };
+  const definitions = new FlowDefinitionService(db, new FlowDefinitionStore(db), schemas, clock, ids, deps.paginator);
+  const settings = new FlowSettingsService(deps.projects);
+  const courier = new Courier(new CourierStore(db), clock, ids, deps.logger, { smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom });
+  const captcha = new CaptchaGate(keys, new GateStore(db), clock);
+  const risk = new RiskService(new RiskStore(db), clock, ids);
+  const codes = new CodeService(new CodeStore(db), keys, clock, ids);
+  const runtime = new FlowRuntime({
+    clock,
+    ids,
+    codec: new FlowCookieCodec(keys),
+    definitions,
+    schemas,
+    settings,
+    captcha,
+    risk,
+    codes,
+    courier,
+    projects: deps.projects,
+    sessions: deps.sessions,
+    attempts: deps.attempts,
+    users: deps.users,
+    passwords: deps.passwords,
+  });
+  deps.projects.onCreated(async (trx, project) => {
+    const row = await new SchemaStore(trx).findDefault(project.id);
+    if (!row) return;
+    const view = schemaView(row.id, row.uri, JSON.parse(row.document) as Record<string, unknown>);
+    await definitions.seed(trx, project.id, view, defaultDefinitions(view));
+  });
+  return { definitions, settings, runtime, courier, captcha, risk, codes };
+}

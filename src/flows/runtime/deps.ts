@@ -1,0 +1,34 @@
+import type { AttemptService } from '../../attempts/service.js';
+import type { Clock } from '../../core/clock.js';
+import type { IdGenerator } from '../../core/ids.js';
+import type { Courier } from '../../courier/service.js';
+import type { PasswordService } from '../../passwords/service.js';
+import type { ProjectService } from '../../projects/service.js';
+import type { SessionService } from '../../sessions/service.js';
+import type { UserService } from '../../users/service.js';
+import type { CodeService } from '../codes/service.js';
+import type { FlowCookieCodec } from '../cookie.js';
+import type { SchemaSource } from '../definitions/schema-view.js';
+import type { FlowDefinitionService } from '../definitions/service.js';
+import type { CaptchaGate } from '../gates/captcha.js';
+import type { RiskService } from '../risk/service.js';
+import type { FlowSettingsService } from '../settings/service.js';
+
+/** Everything the flow runtime works with; built once in `flows/module.ts`. */
+export interface FlowDeps {
+  clock: Clock;
+  ids: IdGenerator;
+  codec: FlowCookieCodec;
+  definitions: FlowDefinitionService;
+  schemas: SchemaSource;
+  settings: FlowSettingsService;
+  captcha: CaptchaGate;
+  risk: RiskService;
+  codes: CodeService;
+  courier: Courier;
+  projects: ProjectService;
+  sessions: SessionService;
+  attempts: AttemptService;
+  users: UserService;
+  passwords: PasswordService;
+}

@@ -1,0 +1,163 @@
+import { AppError, MESSAGES } from '../../core/errors.js';
+import { notFoundError } from '../../http/principal.js';
+import { emptyState, requireEntry, type FlowCookieState, type FlowEntry } from '../state.js';
+import type { FlowDeps } from './deps.js';
+import { readFields } from './fields.js';
+import { FLOW_TTL_MS, FlowRun, invalidAction } from './run.js';
+import type { FlowResponse, FlowResult, RequestContext, StartInput, SubmitInput } from './types.js';
+import { checksCredentials, identifierField, runStep } from './work.js';
+
+const invalidRequest = (details: Record<string, unknown>) => new AppError('att.invalid_request', MESSAGES.invalidRequest, details);
+
+/**
+ * The stateless flow runtime (DESIGN §4.5): every request decrypts `_zflow`, works on one
+ * concurrent flow of it and encrypts it again; nothing about a flow is kept on the server except
+ * the live-run registry that keeps its definition in use.
+ */
+export class FlowRuntime {
+  constructor(private readonly deps: FlowDeps) {}
+
+  private async decode(cookie: string | undefined): Promise<FlowCookieState> {
+    return cookie ? this.deps.codec.decode(cookie) : emptyState();
+  }
+
+  /** Decrypts the cookie and finds the flow a client addresses (404 / 410 / 400 otherwise). */
+  async open(flowId: string, ctx: RequestContext): Promise<FlowRun> {
+    if (!ctx.cookie) throw notFoundError('flow.not_found', { flow_id: flowId });
+    const state = await this.decode(ctx.cookie);
+    const { key, entry } = requireEntry(state, flowId, this.deps.clock.now());
+    return new FlowRun(this.deps, state, key, entry, ctx);
+  }
+
+  async start(input: StartInput, ctx: RequestContext): Promise<FlowResult> {
+    const { deps } = this;
+    const project = await deps.projects.row(input.project_id);
+    if (!project) throw notFoundError('proj.not_found');
+    const definition = await deps.definitions.resolve(project.id, input.purpose, input.app_id);
+    if (!definition) throw invalidRequest({ errors: [{ path: 'body/purpose', message: 'no active flow definition serves this purpose' }] });
+    if (input.redirect_uri !== undefined) {
+      const { redirect_uris } = await deps.settings.flowSettings(project.id);
+      if (!redirect_uris.includes(input.redirect_uri)) {
+        throw invalidRequest({ errors: [{ path: 'body/redirect_uri', message: 'is not in the project\'s redirect allow-list' }] });
+      }
+    }
+    let sessionId: string;
+    let sessionToken: string | undefined;
+    if (input.session_id !== undefined) {
+      const session = await deps.sessions.get(project.id, input.session_id);
+      if (session.state === 'expired') throw notFoundError('sess.not_found');
+      sessionId = session.session_id;
+    } else {
+      const issued = await deps.sessions.createAnonymous(project.id, { ip: ctx.ip });
+      sessionId = issued.session.session_id;
+      sessionToken = issued.session_token;
+    }
+    // A broken cookie must not stop a new flow: it is replaced.
+    const state = await this.decode(ctx.cookie).catch(() => emptyState());
+    const now = deps.clock.now().getTime();
+    const entry: FlowEntry = { p: project.id, ss: sessionId, ct: now, ex: now + FLOW_TTL_MS, f: [] };
+    if (input.app_id !== undefined) entry.ap = input.app_id;
+    if (input.redirect_uri !== undefined) entry.r = input.redirect_uri;
+    const run = new FlowRun(deps, state, '', entry, ctx);
+    const frame = await run.newFrame(definition, input.purpose);
+    entry.f.push(frame);
+    state.flows[frame.id] = entry;
+    const started = new FlowRun(deps, state, frame.id, entry, ctx);
+    const result = await this.respond(started, await started.settle((step) => this.invisible(started, step)));
+    if (sessionToken !== undefined) result.body.session_token = sessionToken;
+    return result;
+  }
+
+  async get(flowId: string, ctx: RequestContext): Promise<FlowResult> {
+    const run = await this.open(flowId, ctx);
+    const { step, loaded } = await run.current();
+    const captcha = await run.needsCaptcha(step, checksCredentials(step));
+    return { body: await this.body(run, await run.render(step, loaded, captcha)), cookie: ctx.cookie ?? null };
+  }
+
+  async submit(run: FlowRun, input: SubmitInput): Promise<FlowResult> {
+    const { deps } = this;
+    const { frame, loaded, step } = await run.current();
+    const action = (step.actions ?? []).find((a) => a.name === input.action);
+    if (!action) throw invalidAction(frame.id, input.action);
+    let outcome: string | undefined;
+    if (action.kind === 'submit') {
+      const values = readFields(frame.id, step, loaded.schema, input.fields);
+      const credentials = checksCredentials(step);
+      const identField = identifierField(step, loaded);
+      const identifier = identField ? values.get(identField) : loaded.schema.identifiers.map((f) => frame.c[f]).find(Boolean);
+      const accountKey = identifier !== undefined ? deps.risk.accountKey(run.projectId, identifier) : undefined;
+      if (credentials) {
+        const assessment = await deps.risk.evaluate(run.projectId, { ip: run.ctx.ip, accountKey, userId: frame.u, sessionId: run.entry.ss }, await run.riskRules());
+        if (assessment.decision === 'deny') {
+          throw new AppError('auth.rate_limited', 'Too many failed attempts; try again later.', { retry_after_seconds: assessment.retryAfterSeconds }, { 'retry-after': String(assessment.retryAfterSeconds ?? 60) });
+        }
+      }
+      if (await run.needsCaptcha(step, credentials, accountKey)) {
+        try {
+          await deps.captcha.verify(run.projectId, input.captcha);
+        } catch (error) {
+          if (error instanceof AppError) error.details.gates = { captcha: await run.challenge() };
+          if (error instanceof AppError) error.details.flow_id = frame.id;
+          throw error;
+        }
+      }
+      outcome = await runStep(run, loaded, step, values);
+    } else if (action.kind !== 'navigate') {
+      throw invalidAction(frame.id, input.action, `Actions of kind "${action.kind}" are not available yet.`);
+    } else if (Object.keys(input.fields).length > 0) {
+      throw invalidAction(frame.id, input.action, 'A navigate action carries no fields.');
+    }
+    const moved = (outcome !== undefined && (await run.follow(step, outcome))) || (await run.follow(step, input.action));
+    if (!moved) throw invalidAction(frame.id, input.action);
+    run.touch();
+    return this.respond(run, await run.settle((next) => this.invisible(run, next)));
+  }
+
+  /** Work of an invisible step: it runs with what the flow collected so far. */
+  private async invisible(run: FlowRun, step: Parameters<typeof runStep>[2]): Promise<string | undefined> {
+    const { loaded } = await run.current();
+    return runStep(run, loaded, step, new Map());
+  }
+
+  async event(run: FlowRun, input: { type: string; payload: Record<string, unknown> }): Promise<void> {
+    if (input.type === 'fingerprint' && typeof input.payload.fingerprint !== 'string') {
+      throw new AppError('req.invalid', 'A fingerprint event carries payload.fingerprint.', { errors: [{ path: 'body/payload/fingerprint', message: 'must be a string' }] });
+    }
+    await this.deps.risk.recordEvent({ projectId: run.projectId, flowId: run.frame.id, sessionId: run.entry.ss, type: input.type, payload: input.payload, ip: run.ctx.ip });
+  }
+
+  private async body(run: FlowRun, step: FlowResponse['step']): Promise<FlowResponse> {
+    return { id: run.frame.id, session_id: run.entry.ss, step, branding: await this.deps.settings.branding(run.projectId) };
+  }
+
+  /** Renders the next visible step, or finishes the flow when the whole stack is complete. */
+  private async respond(run: FlowRun, done: boolean): Promise<FlowResult> {
+    const { deps } = this;
+    const { frame, loaded, step } = await run.current();
+    if (!done) {
+      const captcha = await run.needsCaptcha(step, checksCredentials(step));
+      const body = await this.body(run, await run.render(step, loaded, captcha));
+      return { body, cookie: await deps.codec.encode(run.state, deps.clock.now(), run.key) };
+    }
+    const view = await run.render(step, loaded, false);
+    const body = await this.body(run, view);
+    if (view.behavior === 'redirect') {
+      if (run.entry.r) body.redirect_uri = run.entry.r;
+      else view.behavior = 'show';
+    }
+    if (run.entry.a) {
+      const attempt = await deps.attempts.get(run.projectId, run.entry.a).catch(() => undefined);
+      if (attempt && attempt.factors.length > 0) {
+        if (attempt.state === 'pending') await deps.attempts.complete(run.projectId, attempt.id);
+        const handoff = await deps.attempts.handoff(run.projectId, attempt.id);
+        body.handoff_token = handoff.handoff_token;
+        body.handoff_token_expires_at = handoff.handoff_token_expires_at;
+      }
+    }
+    await deps.definitions.endRun(frame.id);
+    delete run.state.flows[run.key];
+    const cookie = Object.keys(run.state.flows).length > 0 ? await deps.codec.encode(run.state, deps.clock.now()) : null;
+    return { body, cookie };
+  }
+}

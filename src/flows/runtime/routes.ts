@@ -1,0 +1,112 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../../container.js';
+import { clearCookie, cookieValue, setCookieUntil } from '../../http/cookies.js';
+import { assertSameOrigin } from '../../http/csrf.js';
+import { Id, NoContent } from '../../http/schemas.js';
+import { FLOW_COOKIE } from '../cookie.js';
+import type { FlowRuntime } from './engine.js';
+import { FLOW_TTL_MS } from './run.js';
+import type { FlowResult, RequestContext } from './types.js';
+
+const Unknown = Type.Object({}, { additionalProperties: true });
+
+const FlowResponseSchema = Type.Object({
+  id: Type.String(),
+  session_id: Type.String(),
+  session_token: Type.Optional(Type.String()),
+  step: Unknown,
+  branding: Unknown,
+  redirect_uri: Type.Optional(Type.String()),
+  handoff_token: Type.Optional(Type.String()),
+  handoff_token_expires_at: Type.Optional(Type.String()),
+});
+
+const StartBody = Type.Object(
+  {
+    project_id: Id('The project'),
+    purpose: Type.String({ minLength: 1, maxLength: 50 }),
+    session_id: Type.Optional(Id('An existing session to step up or re-authenticate')),
+    app_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Audience: the app the flow runs for' })),
+    redirect_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'Must exactly match an entry of the project\'s allow-list' })),
+  },
+  { additionalProperties: false },
+);
+
+const SubmitBody = Type.Object(
+  {
+    action: Type.String({ minLength: 1, maxLength: 100 }),
+    fields: Type.Optional(Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), { maxProperties: 50 })),
+    captcha: Type.Optional(Type.Union([Type.String({ maxLength: 4096 }), Unknown])),
+  },
+  { additionalProperties: false },
+);
+
+const EventBody = Type.Object(
+  {
+    type: Type.Union([Type.Literal('fingerprint'), Type.Literal('telemetry')]),
+    payload: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), { maxProperties: 50 })),
+  },
+  { additionalProperties: false },
+);
+
+const FlowParams = Type.Object({ id: Id('The latest flow id') });
+
+function contextOf(request: FastifyRequest): RequestContext {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : undefined, cookie: cookieValue(request, FLOW_COOKIE) };
+}
+
+export function flowRuntimeRoutes(root: FastifyInstance, container: Container, runtime: FlowRuntime): void {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['flows'];
+  const security = [{ flowState: [] }];
+
+  const send = (request: FastifyRequest, reply: FastifyReply, result: FlowResult) => {
+    const now = container.clock.now();
+    if (result.cookie === null) clearCookie(request, reply, FLOW_COOKIE);
+    else setCookieUntil(request, reply, FLOW_COOKIE, result.cookie, now, new Date(now.getTime() + FLOW_TTL_MS));
+    return reply.status(200).send(result.body);
+  };
+
+  /** Cookie-authenticated unsafe requests must come from the service's origin or the project's preview origins. */
+  const guard = async (request: FastifyRequest, projectId: string) => {
+    const project = await container.projects.row(projectId);
+    assertSameOrigin(request, { publicUrl: container.config.publicUrl, allowedOrigins: project?.preview_origins ?? [] });
+  };
+
+  app.post(
+    '/flow',
+    { schema: { tags, summary: 'Start a flow for a purpose (sets _zflow)', body: StartBody, response: { 200: FlowResponseSchema } } },
+    async (request, reply) => send(request, reply, await runtime.start(request.body, contextOf(request))),
+  );
+
+  app.get(
+    '/flow/:id',
+    { schema: { tags, summary: 'Re-render the current step without advancing', params: FlowParams, security, response: { 200: FlowResponseSchema } } },
+    async (request, reply) => send(request, reply, await runtime.get(request.params.id, contextOf(request))),
+  );
+
+  app.post(
+    '/flow/:id/submit',
+    { schema: { tags, summary: 'Submit the current step', params: FlowParams, body: SubmitBody, security, response: { 200: FlowResponseSchema } } },
+    async (request, reply) => {
+      const run = await runtime.open(request.params.id, contextOf(request));
+      await guard(request, run.projectId);
+      const result = await runtime.submit(run, { action: request.body.action, fields: request.body.fields ?? {}, captcha: request.body.captcha });
+      return send(request, reply, result);
+    },
+  );
+
+  app.post(
+    '/flow/:id/event',
+    { schema: { tags, summary: 'Record a fingerprint or telemetry event (never advances the flow)', params: FlowParams, body: EventBody, security, response: { 204: NoContent } } },
+    async (request, reply) => {
+      const run = await runtime.open(request.params.id, contextOf(request));
+      await guard(request, run.projectId);
+      await runtime.event(run, { type: request.body.type, payload: request.body.payload ?? {} });
+      return reply.status(204).send(null);
+    },
+  );
+}

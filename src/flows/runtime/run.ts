@@ -1,0 +1,165 @@
+import { AppError } from '../../core/errors.js';
+import type { SchemaView } from '../definitions/schema-view.js';
+import type { LoadedDefinition } from '../definitions/service.js';
+import { isCompleteStep, isInvisibleStep, type FlowStepDef } from '../definitions/types.js';
+import type { CaptchaGateView } from '../gates/captcha.js';
+import type { RiskRules } from '../risk/service.js';
+import { topFrame, type FlowCookieState, type FlowEntry, type FlowFrame } from '../state.js';
+import type { FlowDeps } from './deps.js';
+import { stepFields } from './fields.js';
+import type { RequestContext, StepView } from './types.js';
+
+export const FLOW_TTL_MS = 10 * 60 * 1000;
+const MAX_HISTORY = 20;
+const MAX_STACK = 5;
+const MAX_HOPS = 50;
+
+export interface Loaded extends LoadedDefinition {
+  schema: SchemaView;
+}
+
+export function flowGone(flowId: string, why: string): AppError {
+  return new AppError('flow.expired', `The flow can no longer continue (${why}); start a new one.`, { flow_id: flowId });
+}
+
+export function invalidAction(flowId: string, action: string, message = 'The action is not available on this step.'): AppError {
+  return new AppError('flow.invalid_action', message, { flow_id: flowId, action });
+}
+
+/** One request's view of one concurrent flow: its entry in the cookie plus loaded definitions. */
+export class FlowRun {
+  private readonly loaded = new Map<string, Loaded>();
+  rules?: RiskRules;
+
+  constructor(
+    readonly deps: FlowDeps,
+    readonly state: FlowCookieState,
+    readonly key: string,
+    readonly entry: FlowEntry,
+    readonly ctx: RequestContext,
+  ) {}
+
+  get projectId(): string {
+    return this.entry.p;
+  }
+
+  get frame(): FlowFrame {
+    return topFrame(this.entry);
+  }
+
+  async riskRules(): Promise<RiskRules> {
+    this.rules ??= (await this.deps.settings.flowSettings(this.projectId)).risk;
+    return this.rules;
+  }
+
+  async load(frame: FlowFrame): Promise<Loaded> {
+    const cached = this.loaded.get(frame.d);
+    if (cached) return cached;
+    const definition = await this.deps.definitions.load(this.projectId, frame.d);
+    if (!definition) throw flowGone(frame.id, 'its definition was deleted');
+    const schema = await this.deps.schemas.resolve(this.projectId, definition.row.schema_id);
+    if (!schema) throw flowGone(frame.id, 'its user schema is gone');
+    const loaded = { ...definition, schema };
+    this.loaded.set(frame.d, loaded);
+    return loaded;
+  }
+
+  async current(): Promise<{ frame: FlowFrame; loaded: Loaded; step: FlowStepDef }> {
+    const frame = this.frame;
+    const loaded = await this.load(frame);
+    const step = loaded.def.steps.find((s) => s.name === frame.s);
+    if (!step) throw flowGone(frame.id, 'its definition changed');
+    return { frame, loaded, step };
+  }
+
+  /** A new frame for a definition, registered as a live run (keeps the definition in use). */
+  async newFrame(loaded: LoadedDefinition, purpose: string | undefined): Promise<FlowFrame> {
+    const entries = Object.entries(loaded.def.purposes);
+    const chosen = (purpose !== undefined ? entries.find(([p]) => p === purpose) : undefined) ?? entries[0];
+    const frame: FlowFrame = { id: this.deps.ids.next('flow'), d: loaded.row.id, pu: chosen[0], s: chosen[1], c: {}, h: [] };
+    await this.deps.definitions.startRun(this.projectId, frame.id, loaded.row.id, this.entry.ss, new Date(this.entry.ex));
+    return frame;
+  }
+
+  /** Follows the transition of `trigger` from the current step; false when the step has none. */
+  async follow(step: FlowStepDef, trigger: string): Promise<boolean> {
+    const transition = step.transitions?.[trigger];
+    if (!transition) return false;
+    const frame = this.frame;
+    if (transition.action === undefined) {
+      frame.h = [...frame.h, frame.s].slice(-MAX_HISTORY);
+      frame.s = transition.target;
+      return true;
+    }
+    const target = await this.deps.definitions.target(this.projectId, transition.target, this.entry.ap);
+    if (!target) throw invalidAction(frame.id, trigger, `No active flow definition "${transition.target}" to ${transition.action} to.`);
+    const purpose = target.def.purposes[transition.target] !== undefined ? transition.target : undefined;
+    if (transition.action === 'switch') {
+      await this.deps.definitions.endRun(frame.id);
+      this.entry.f[this.entry.f.length - 1] = await this.newFrame(target, purpose);
+      return true;
+    }
+    if (this.entry.f.length >= MAX_STACK) throw invalidAction(frame.id, trigger, 'Too many nested flows.');
+    this.entry.f.push(await this.newFrame(target, purpose));
+    return true;
+  }
+
+  /**
+   * Passes invisible steps (running their work and `next`) and pops completed stacked flows back
+   * to their parent. Returns true when the whole stack is complete.
+   */
+  async settle(work: (step: FlowStepDef) => Promise<string | undefined>): Promise<boolean> {
+    for (let hop = 0; hop < MAX_HOPS; hop++) {
+      const { frame, step } = await this.current();
+      if (isInvisibleStep(step)) {
+        const outcome = await work(step);
+        if (!(outcome !== undefined && (await this.follow(step, outcome))) && !(await this.follow(step, 'next'))) {
+          throw flowGone(frame.id, `step "${step.name}" has no way out`);
+        }
+        continue;
+      }
+      if (isCompleteStep(step)) {
+        if (this.entry.f.length > 1) {
+          await this.deps.definitions.endRun(frame.id);
+          this.entry.f.pop();
+          continue;
+        }
+        return true;
+      }
+      return false;
+    }
+    throw flowGone(this.frame.id, 'its definition loops');
+  }
+
+  /** Whether the current step must carry (and its submit solve) the captcha gate. */
+  async needsCaptcha(step: FlowStepDef, checksCredentials: boolean, accountKey?: string): Promise<boolean> {
+    if (step.gates?.captcha) return true;
+    if (!checksCredentials) return false;
+    const assessment = await this.deps.risk.evaluate(this.projectId, { ip: this.ctx.ip, accountKey, userId: this.frame.u, sessionId: this.entry.ss }, await this.riskRules());
+    return assessment.decision !== 'allow';
+  }
+
+  async render(step: FlowStepDef, loaded: Loaded, captcha: boolean): Promise<StepView> {
+    const view: StepView = {
+      name: step.name,
+      type: isCompleteStep(step) ? 'complete' : 'form',
+      texts: {
+        title_key: step.texts?.title_key ?? `step.${step.name}.title`,
+        description_key: step.texts?.description_key ?? `step.${step.name}.description`,
+      },
+      fields: stepFields(step, loaded.schema),
+      actions: (step.actions ?? []).map((a) => ({ name: a.name, kind: a.kind, text_key: a.text_key ?? `action.${a.name}`, primary: a.primary ?? false })),
+    };
+    if (isCompleteStep(step)) view.behavior = step.complete;
+    if (captcha) view.gates = { captcha: await this.challenge() };
+    return view;
+  }
+
+  challenge(): Promise<CaptchaGateView> {
+    return this.deps.captcha.challenge(this.projectId);
+  }
+
+  touch(): void {
+    this.entry.ex = this.deps.clock.now().getTime() + FLOW_TTL_MS;
+  }
+}

@@ -1,0 +1,86 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../../container.js';
+import { principalOf } from '../../http/auth.js';
+import { Id } from '../../http/schemas.js';
+import { RISK_DEFAULTS, type RiskRules } from '../risk/service.js';
+import type { FlowSettingsService } from './service.js';
+
+const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
+
+export const BrandingSchema = Type.Object({
+  layout: Type.String(),
+  liquid_template: Type.String(),
+  logo_url: Type.Optional(Type.String()),
+  font_url: Type.Optional(Type.String()),
+  hero_url: Type.Optional(Type.String()),
+});
+
+const BrandingBody = Type.Object(
+  {
+    layout: Type.Optional(Type.String({ minLength: 1, maxLength: 50, pattern: '^[a-z][a-z0-9_-]*$' })),
+    liquid_template: Type.Optional(Type.String({ maxLength: 65_536 })),
+    logo_url: Type.Optional(HttpUrl),
+    font_url: Type.Optional(HttpUrl),
+    hero_url: Type.Optional(HttpUrl),
+  },
+  { additionalProperties: false },
+);
+
+const RiskSchema = Type.Unsafe<Partial<RiskRules>>(
+  Type.Object(
+    Object.fromEntries(Object.keys(RISK_DEFAULTS).map((key) => [key, Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 }))])),
+    { additionalProperties: false },
+  ),
+);
+
+const FlowSettingsSchema = Type.Object({
+  redirect_uris: Type.Array(Type.String()),
+  risk: Type.Unsafe<RiskRules>(Type.Object(Object.fromEntries(Object.keys(RISK_DEFAULTS).map((key) => [key, Type.Number()])))),
+});
+
+const FlowSettingsBody = Type.Object(
+  {
+    redirect_uris: Type.Optional(Type.Array(HttpUrl, { maxItems: 50, uniqueItems: true })),
+    risk: Type.Optional(RiskSchema),
+  },
+  { additionalProperties: false },
+);
+
+const Params = Type.Object({ project_id: Id() });
+
+export function flowSettingsRoutes(root: FastifyInstance, container: Container, settings: FlowSettingsService): void {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['flow settings'];
+  const read = ['flow_definition.read', 'project.write'];
+  const write = ['flow_definition.write', 'project.write'];
+
+  app.get('/projects/:project_id/branding', { config: { scope: read }, schema: { tags, summary: 'Read the branding of the flow UI', params: Params, response: { 200: BrandingSchema } } }, async (request) => {
+    await container.projects.requireAccess(principalOf(request), request.params.project_id);
+    return settings.branding(request.params.project_id);
+  });
+
+  app.put(
+    '/projects/:project_id/branding',
+    { config: { scope: write }, schema: { tags, summary: 'Replace the branding (the liquid template must parse)', params: Params, body: BrandingBody, response: { 200: BrandingSchema } } },
+    async (request) => {
+      await container.projects.requireAccess(principalOf(request), request.params.project_id);
+      return settings.setBranding(request.params.project_id, request.body);
+    },
+  );
+
+  app.get('/projects/:project_id/flow_settings', { config: { scope: read }, schema: { tags, summary: 'Read redirect allow-list and risk rules', params: Params, response: { 200: FlowSettingsSchema } } }, async (request) => {
+    await container.projects.requireAccess(principalOf(request), request.params.project_id);
+    return settings.flowSettings(request.params.project_id);
+  });
+
+  app.put(
+    '/projects/:project_id/flow_settings',
+    { config: { scope: write }, schema: { tags, summary: 'Update redirect allow-list and risk rules', params: Params, body: FlowSettingsBody, response: { 200: FlowSettingsSchema } } },
+    async (request) => {
+      await container.projects.requireAccess(principalOf(request), request.params.project_id);
+      return settings.setFlowSettings(request.params.project_id, request.body);
+    },
+  );
+}
