@@ -14,7 +14,7 @@ function unauthorized(): AppError {
  * End-user self-service, authenticated by the `__service_session` cookie only (never by a
  * bearer scope): read the current session, log out.
  */
-export function sessionMeRoutes(app: FastifyInstance, { sessions, config }: Container): void {
+export function sessionMeRoutes(app: FastifyInstance, { sessions, projects, config }: Container): void {
   app.get(
     '/sessions/me',
     {
@@ -45,8 +45,11 @@ export function sessionMeRoutes(app: FastifyInstance, { sessions, config }: Cont
       },
     },
     async (request, reply) => {
-      assertSameOrigin(request, { publicUrl: config.publicUrl });
       const token = cookieValue(request, SESSION_COOKIE);
+      // The project's preview origins (its own frontends) may log out as well as Gatehouse's origin.
+      const projectId = token ? await sessions.projectOfToken(token) : undefined;
+      const allowedOrigins = projectId ? ((await projects.row(projectId))?.preview_origins ?? []) : [];
+      assertSameOrigin(request, { publicUrl: config.publicUrl, allowedOrigins });
       if (!token) throw unauthorized();
       // A token that no longer names a session (already logged out, superseded) deletes nothing
       // and still answers 204: repeating a logout is not an error.

@@ -120,11 +120,8 @@ export class SessionService {
    * undefined. Cheap syntactic checks first so garbage never reaches the database.
    */
   async rowForToken(token: string): Promise<SessionRow | undefined> {
-    if (!token.startsWith(SESSION_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return undefined;
-    const hash = sha256Hex(token);
-    const row = await this.store.findByTokenHash(hash);
-    if (!row || !constantTimeEqual(row.token_hash, hash)) return undefined;
-    return row.expires_at.getTime() > this.clock.now().getTime() ? row : undefined;
+    const row = await this.anyRowForToken(token);
+    return row && row.expires_at.getTime() > this.clock.now().getTime() ? row : undefined;
   }
 
   async findByToken(token: string): Promise<Session | undefined> {
@@ -158,13 +155,23 @@ export class SessionService {
     });
   }
 
-  /** Logout: deletes the session behind the token, expired or not; false when the token is not current. */
-  async deleteByToken(token: string): Promise<boolean> {
-    if (!token.startsWith(SESSION_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return false;
+  /** The row behind a current token, expired or not. */
+  private async anyRowForToken(token: string): Promise<SessionRow | undefined> {
+    if (!token.startsWith(SESSION_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return undefined;
     const hash = sha256Hex(token);
     const row = await this.store.findByTokenHash(hash);
-    if (!row || !constantTimeEqual(row.token_hash, hash)) return false;
-    return this.delete(row.project_id, row.id);
+    return row && constantTimeEqual(row.token_hash, hash) ? row : undefined;
+  }
+
+  /** The project of the session behind a current token (expired or not), for CSRF origin checks. */
+  async projectOfToken(token: string): Promise<string | undefined> {
+    return (await this.anyRowForToken(token))?.project_id;
+  }
+
+  /** Logout: deletes the session behind the token, expired or not; false when the token is not current. */
+  async deleteByToken(token: string): Promise<boolean> {
+    const row = await this.anyRowForToken(token);
+    return row ? this.delete(row.project_id, row.id) : false;
   }
 
   async runDeletedHooks(trx: Kysely<Database>, rows: SessionRow[]): Promise<void> {

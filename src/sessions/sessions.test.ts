@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../test/helpers/app.js';
 import { MINUTE } from '../core/clock.js';
@@ -153,5 +154,50 @@ describe('anonymous sessions and /sessions/me', () => {
     const none = await t.app.inject({ method: 'DELETE', url: '/sessions/me' });
     expect(none.statusCode).toBe(401);
     expect(errorBody(none).message).toBe('Missing or invalid session token');
+  });
+
+  it('accepts logout from the project\'s preview origins and from the configured public URL', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/projects',
+      headers: bearer(t.adminToken),
+      payload: { name: 'With frontend', preview_origins: ['https://app.example.com'] },
+    });
+    const project = created.json();
+    const logout = async (headers: Record<string, string>) => {
+      const shell = (await createShell(project.project_secret, project.id)).json();
+      return t.app.inject({ method: 'DELETE', url: '/sessions/me', headers: { ...sessionCookie(shell.session_token), ...headers } });
+    };
+    expect((await logout({ 'sec-fetch-site': 'same-site', origin: 'https://app.example.com' })).statusCode).toBe(204);
+    expect((await logout({ origin: 'https://app.example.com' })).statusCode).toBe(204);
+    expect((await logout({ 'sec-fetch-site': 'same-site', origin: 'https://other.example.com' })).statusCode).toBe(403);
+    expect((await logout({ 'sec-fetch-site': 'cross-site', origin: 'https://app.example.com' })).statusCode).toBe(403);
+
+    const behindProxy = await createTestApp({ publicUrl: 'https://auth.example.com' });
+    try {
+      const p = await behindProxy.createProject();
+      const shellOf = async () =>
+        (await behindProxy.app.inject({ method: 'POST', url: '/sessions', headers: bearer(p.project_secret), payload: { project_id: p.id } })).json().session_token;
+      const own = await behindProxy.app.inject({ method: 'DELETE', url: '/sessions/me', headers: { ...sessionCookie(await shellOf()), origin: 'https://auth.example.com' } });
+      expect(own.statusCode).toBe(204);
+      const internal = await behindProxy.app.inject({ method: 'DELETE', url: '/sessions/me', headers: { ...sessionCookie(await shellOf()), origin: 'http://localhost' } });
+      expect(internal.statusCode).toBe(403);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('never answers 5xx to arbitrary bodies on the session endpoints', async () => {
+    const project = await t.createProject();
+    const values = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.object(), fc.array(fc.string()), fc.date({ noInvalidDate: true }).map((d) => d.toISOString()));
+    const keys = fc.constantFrom('project_id', 'fingerprint', 'metadata', 'handoff_token', 'ttl', 'user_id', 'state', 'created_after', 'created_before', 'sort', 'limit', 'page_token', 'lifecycle_owner_team_id', 'x');
+    const urls = ['/sessions', `/sessions/exchange?project_id=${project.id}`, `/sessions/query?project_id=${project.id}`];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...urls), fc.dictionary(keys, values), async (url, payload) => {
+        const response = await t.app.inject({ method: 'POST', url, headers: bearer(project.project_secret), payload });
+        expect(response.statusCode, `${url} ${JSON.stringify(payload)} -> ${response.body}`).toBeLessThan(500);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
