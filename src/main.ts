@@ -38,15 +38,3 @@ export async function startServer(config: Config): Promise<RunningServer> {
     throw error;
   }
 }
-
-/** Turns a start-up failure into one line a person can act on. */
-export function describeStartupError(error: unknown, config?: Pick<Config, 'port' | 'host' | 'databaseUrl'>): string {
-  const err = error as { code?: string; message?: string; variable?: string };
-  if (err.code === 'EADDRINUSE') return `PORT: ${config?.host}:${config?.port} is already in use`;
-  if (err.code === 'EACCES') return `PORT: not allowed to listen on ${config?.host}:${config?.port}`;
-  if (err.code === 'EADDRNOTAVAIL') return `HOST: address ${config?.host} is not available on this machine`;
-  if (err.code === 'ECONNREFUSED' || err.code === 'ENOTFOUND' || err.code === '3D000' || err.code === '28P01') {
-    return `DATABASE_URL: cannot connect to the database (${err.code}: ${err.message})`;
-  }
-  return err.message ?? String(error);
-}

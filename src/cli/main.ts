@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
-import { closeContainer, createContainer } from '../container.js';
-import { openEngine } from '../db/engine.js';
-import { migrate } from '../db/migrate.js';
-import { describeStartupError, startServer } from '../main.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
+import type { Container } from '../container.js';
+import { isScope, SCOPES } from '../core/scopes.js';
+import { describeStartupError } from './startup-errors.js';
+
+// The service itself (Fastify, PGlite, every domain) is imported only by the commands that need
+// it, so `--help` and usage or configuration errors answer at once.
+const openEngineLazily = async (config: Config) => {
+  const { openEngine } = await import('../db/engine.js');
+  return openEngine({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+};
 
 const HELP: Record<string, string> = {
   main: `Usage: gatehouse <command> [options]
@@ -27,13 +33,22 @@ environment (see docs/configuration.md).`,
 
 class UsageError extends Error {}
 
-async function withContainer<T>(fn: (container: ReturnType<typeof createContainer>) => Promise<T>): Promise<T> {
+/** Commands other than serve cannot log the generated admin token, so on success they say where it went. */
+function announceGeneratedAdminToken(config: Config): void {
+  if (config.adminTokenGenerated) console.error(`gatehouse: generated the instance admin token into ${config.dataDir}/admin-token`);
+}
+
+async function withContainer<T>(fn: (container: Container) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const engine = await openEngine({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const { createContainer, closeContainer } = await import('../container.js');
+  const { migrate } = await import('../db/migrate.js');
+  const engine = await openEngineLazily(config);
   const container = createContainer(config, { engine });
   try {
     await migrate(engine);
-    return await fn(container);
+    const result = await fn(container);
+    announceGeneratedAdminToken(config);
+    return result;
   } finally {
     await closeContainer(container);
   }
@@ -41,6 +56,7 @@ async function withContainer<T>(fn: (container: ReturnType<typeof createContaine
 
 async function serve(): Promise<void> {
   const config = loadConfig();
+  const { startServer } = await import('../main.js');
   let server;
   try {
     server = await startServer(config);
@@ -92,7 +108,11 @@ async function run(argv: string[]): Promise<void> {
     case 'serve':
       return serve();
     case 'migrate': {
-      const result = await withContainer((container) => migrate(container.engine));
+      const config = loadConfig();
+      const { migrate } = await import('../db/migrate.js');
+      const engine = await openEngineLazily(config);
+      const result = await migrate(engine).finally(() => engine.close());
+      announceGeneratedAdminToken(config);
       console.log(result.applied.length ? `applied ${result.applied.join(', ')}` : 'database is up to date');
       return;
     }
@@ -105,6 +125,10 @@ async function run(argv: string[]): Promise<void> {
     case 'key create': {
       if (!values.project || !values.scopes) throw new UsageError('key create needs --project and --scopes');
       const scopes = values.scopes.split(',').map((s) => s.trim()).filter(Boolean);
+      // Checked before the database is opened, so a typo fails at once.
+      const unknown = scopes.filter((scope) => !isScope(scope));
+      if (scopes.length === 0) throw new UsageError('key create needs at least one scope in --scopes');
+      if (unknown.length > 0) throw new UsageError(`unknown scope "${unknown[0]}" (known: ${SCOPES.join(', ')})`);
       const key = await withContainer(async (c) => {
         if (!(await c.projects.row(values.project!))) throw new UsageError(`project ${values.project} does not exist`);
         return c.serviceKeys.create(values.project!, { name: values.name, scopes });
