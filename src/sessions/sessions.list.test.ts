@@ -156,6 +156,11 @@ describe('operator reads: GET /sessions, POST /sessions/query, GET and DELETE /s
     expect(await t.container.sessions.isAlive(id)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: '/sessions/me', headers: { cookie: `__service_session=${issued.session_token}` } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: `/sessions/${id}`, headers: bearer(f.project.project_secret) })).statusCode).toBe(404);
+    for (const method of ['GET', 'DELETE'] as const) {
+      const tooLong = await t.app.inject({ method, url: `/sessions/sess_${'a'.repeat(70)}`, headers: bearer(f.project.project_secret) });
+      expect(tooLong.statusCode).toBe(400);
+      expect(errorBody(tooLong).code).toBe('req.invalid');
+    }
     for (const unknown of ['sess_doesnotexist000000000', 'whatever']) {
       expect((await t.app.inject({ method: 'DELETE', url: `/sessions/${unknown}`, headers: bearer(f.project.project_secret) })).statusCode).toBe(204);
       expect((await t.app.inject({ method: 'GET', url: `/sessions/${unknown}`, headers: bearer(f.project.project_secret) })).statusCode).toBe(404);
