@@ -205,6 +205,12 @@ describe('POST /sessions/exchange', () => {
     // After the 5-minute window the key is forgotten.
     t.clock.advance(5 * 60 * SECOND);
     expect((await exchange(handoff.token, { key: 'retry-1' })).statusCode).toBe(404);
+    // ...and free for a new request, whose response it then replays.
+    const next = await handoffFor(t, f.project.id, f.userId);
+    const reused = await exchange(next.token, { key: 'retry-1' });
+    expect(reused.statusCode).toBe(200);
+    expect(reused.json().session_token).not.toBe(first.json().session_token);
+    expect((await exchange(next.token, { key: 'retry-1' })).body).toBe(reused.body);
   });
 
   it('refuses a malformed Idempotency-Key and bad bodies with 400', async () => {
