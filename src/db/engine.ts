@@ -88,6 +88,10 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Engine> 
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // A client that loses its connection while checked out emits 'error' too, and pg attaches no
+  // listener then: without this one the process would die. Its query still fails (503) and the
+  // pool discards the broken client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',
