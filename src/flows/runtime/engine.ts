@@ -22,10 +22,10 @@ export class FlowRuntime {
   }
 
   /** Decrypts the cookie and finds the flow a client addresses (404 / 410 / 400 otherwise). */
-  async open(flowId: string, ctx: RequestContext): Promise<FlowRun> {
+  async open(flowId: string, ctx: RequestContext, projectId?: string): Promise<FlowRun> {
     if (!ctx.cookie) throw notFoundError('flow.not_found', { flow_id: flowId });
     const state = await this.decode(ctx.cookie);
-    const { key, entry } = requireEntry(state, flowId, this.deps.clock.now());
+    const { key, entry } = requireEntry(state, flowId, this.deps.clock.now(), projectId);
     return new FlowRun(this.deps, state, key, entry, ctx);
   }
 
@@ -68,8 +68,8 @@ export class FlowRuntime {
     return result;
   }
 
-  async get(flowId: string, ctx: RequestContext): Promise<FlowResult> {
-    const run = await this.open(flowId, ctx);
+  async get(flowId: string, ctx: RequestContext, projectId?: string): Promise<FlowResult> {
+    const run = await this.open(flowId, ctx, projectId);
     const { step, loaded } = await run.current();
     const captcha = await run.needsCaptcha(step, checksCredentials(step));
     return { body: await this.body(run, await run.render(step, loaded, captcha)), cookie: ctx.cookie ?? null };

@@ -52,6 +52,10 @@ const EventBody = Type.Object(
 );
 
 const FlowParams = Type.Object({ id: Id('The latest flow id') });
+const FlowQuery = Type.Object(
+  { project_id: Type.Optional(Id('When given, a flow of another project answers 404 flow.not_found')) },
+  { additionalProperties: false },
+);
 
 function contextOf(request: FastifyRequest): RequestContext {
   const ua = request.headers['user-agent'];
@@ -84,15 +88,15 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
 
   app.get(
     '/flow/:id',
-    { schema: { tags, summary: 'Re-render the current step without advancing', params: FlowParams, security, response: { 200: FlowResponseSchema } } },
-    async (request, reply) => send(request, reply, await runtime.get(request.params.id, contextOf(request))),
+    { schema: { tags, summary: 'Re-render the current step without advancing', params: FlowParams, querystring: FlowQuery, security, response: { 200: FlowResponseSchema } } },
+    async (request, reply) => send(request, reply, await runtime.get(request.params.id, contextOf(request), request.query.project_id)),
   );
 
   app.post(
     '/flow/:id/submit',
-    { schema: { tags, summary: 'Submit the current step', params: FlowParams, body: SubmitBody, security, response: { 200: FlowResponseSchema } } },
+    { schema: { tags, summary: 'Submit the current step', params: FlowParams, querystring: FlowQuery, body: SubmitBody, security, response: { 200: FlowResponseSchema } } },
     async (request, reply) => {
-      const run = await runtime.open(request.params.id, contextOf(request));
+      const run = await runtime.open(request.params.id, contextOf(request), request.query.project_id);
       await guard(request, run.projectId);
       const result = await runtime.submit(run, { action: request.body.action, fields: request.body.fields ?? {}, captcha: request.body.captcha });
       return send(request, reply, result);
@@ -101,9 +105,9 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
 
   app.post(
     '/flow/:id/event',
-    { schema: { tags, summary: 'Record a fingerprint or telemetry event (never advances the flow)', params: FlowParams, body: EventBody, security, response: { 204: NoContent } } },
+    { schema: { tags, summary: 'Record a fingerprint or telemetry event (never advances the flow)', params: FlowParams, querystring: FlowQuery, body: EventBody, security, response: { 204: NoContent } } },
     async (request, reply) => {
-      const run = await runtime.open(request.params.id, contextOf(request));
+      const run = await runtime.open(request.params.id, contextOf(request), request.query.project_id);
       await guard(request, run.projectId);
       await runtime.event(run, { type: request.body.type, payload: request.body.payload ?? {} });
       return reply.status(204).send(null);
