@@ -215,7 +215,7 @@ describe('anonymous sessions and /sessions/me', () => {
     const cookie = setCookie.split(';')[0];
     const me = await fetch(`${address}/sessions/me`, { headers: { cookie } });
     expect(me.status).toBe(200);
-    expect((await me.json()).state).toBe('building');
+    expect(((await me.json()) as { state: string }).state).toBe('building');
     const logout = await fetch(`${address}/sessions/me`, { method: 'DELETE', headers: { cookie, origin: address } });
     expect(logout.status).toBe(204);
     expect(logout.headers.get('set-cookie')).toMatch(/^__service_session=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
