@@ -5,6 +5,7 @@ import type { Container } from './container.js';
 import { registerBearerAuth } from './http/auth.js';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
+import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerValidators } from './http/validation.js';
 import { routeModules } from './routes.js';
@@ -34,6 +35,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await app.register(cookie);
   registerBearerAuth(app, container.credentials);
   healthRoutes(app, container.engine);
+  registerMetrics(app);
   for (const register of routeModules) register(app, container);
   await app.ready();
   return app;
