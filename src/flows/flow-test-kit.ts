@@ -1,6 +1,8 @@
+import { solveChallenge } from 'altcha-lib/v1';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../test/helpers/app.js';
 import { FLOW_COOKIE } from './cookie.js';
+import type { CaptchaGateView } from './gates/captcha.js';
 
 /** A browser-like client for the /flow API over fastify inject: it keeps the `_zflow` cookie. */
 export class FlowClient {
@@ -53,4 +55,12 @@ export async function registerThroughFlow(t: TestApp, projectId: string, email: 
   const started = await client.start({ project_id: projectId, purpose: 'register' });
   if (started.statusCode !== 200) throw new Error(`register start: ${started.statusCode} ${started.body}`);
   return client.submit(started.json().id, 'create', { email, 'name.given': 'Ann', password });
+}
+
+/** Solves an ALTCHA challenge by brute force, as the widget does, and encodes the proof. */
+export async function solve(gate: CaptchaGateView): Promise<string> {
+  const { config } = gate;
+  const solution = await solveChallenge(config.challenge, config.salt, config.algorithm, config.max_number).promise;
+  if (!solution) throw new Error('captcha not solvable');
+  return Buffer.from(JSON.stringify({ algorithm: config.algorithm, challenge: config.challenge, number: solution.number, salt: config.salt, signature: config.signature })).toString('base64');
 }

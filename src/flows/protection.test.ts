@@ -1,4 +1,3 @@
-import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
 import { AppError } from '../core/errors.js';
@@ -10,13 +9,7 @@ import { CaptchaGate, type CaptchaGateView } from './gates/captcha.js';
 import { GateStore } from './gates/store.js';
 import { lockSeconds, RISK_DEFAULTS, riskRules, RiskService } from './risk/service.js';
 import { RiskStore } from './risk/store.js';
-
-export async function solve(gate: CaptchaGateView): Promise<string> {
-  const { config } = gate;
-  const solution = await solveChallenge(config.challenge, config.salt, config.algorithm, config.max_number).promise;
-  if (!solution) throw new Error('captcha not solvable');
-  return Buffer.from(JSON.stringify({ algorithm: config.algorithm, challenge: config.challenge, number: solution.number, salt: config.salt, signature: config.signature })).toString('base64');
-}
+import { solve } from './flow-test-kit.js';
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {

@@ -29,7 +29,8 @@ export class PasswordStrategy {
     if (blocked || input.userId === undefined) await passwords.dummyVerify();
     else ok = await passwords.verify(input.projectId, input.userId, input.password);
     if (!ok) {
-      await risk.recordFailure(input.projectId, accountKey, input.ip, input.rules);
+      // Attempts during a lock count against the IP only, so that a lock cannot be extended forever.
+      await risk.recordFailure(input.projectId, blocked ? undefined : accountKey, input.ip, input.rules);
       throw invalidCredentials(input.flowId);
     }
   }
