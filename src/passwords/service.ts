@@ -3,7 +3,9 @@ import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Database } from '../db/schema.js';
 import { valueAt } from '../schemas/document.js';
-import type { UserService } from '../users/service.js';
+import { notFoundError } from '../http/principal.js';
+import type { StoredSchema } from '../schemas/service.js';
+import type { User, UserInput, UserService } from '../users/service.js';
 import type { PasswordHasher } from './hasher.js';
 import { checkPasswordPolicy, normalisePassword, policyError } from './policy.js';
 import type { PasswordStore } from './store.js';
@@ -25,35 +27,56 @@ export class PasswordService {
   /**
    * Sets (or replaces) a user's password after the policy check: 404 `user.not_found` for a user of
    * another project, 400 `auth.password_policy` naming the rule. Stores an argon2id hash of the
-   * NFKC form and audits the change (never the value).
+   * NFKC form and audits the change (never the value). With `trx`, everything runs on it.
    */
   async setPassword(projectId: string, userId: string, password: string, options: { actor?: string; trx?: Kysely<Database> } = {}): Promise<void> {
-    const user = await this.users.get(projectId, userId);
-    const schema = await this.users.schemaOf(user);
+    const user = await this.users.find(projectId, userId, options.trx);
+    if (!user) throw notFoundError('user.not_found');
+    const secret = await this.hashFor(await this.users.schemaOf(user, options.trx), user.attributes, password);
+    const write = (trx: Kysely<Database>) => this.writeHash(trx, user, secret, options.actor);
+    await (options.trx ? write(options.trx) : this.store.transaction(write));
+  }
+
+  /**
+   * Registration: checks the attributes (400 `user.invalid`) and then the password policy (400
+   * `auth.password_policy`) before anything is written, then creates the user and its password in
+   * one transaction (409 `user.already_exists` leaves neither behind).
+   */
+  async createUserWithPassword(projectId: string, input: UserInput, password: string, options: { teamId?: string; actor?: string } = {}): Promise<User> {
+    const schema = await this.users.checkInput(projectId, input);
+    const secret = await this.hashFor(schema, input.attributes, password);
+    return this.store.transaction(async (trx) => {
+      const user = await this.users.create(projectId, input, { ...options, trx });
+      await this.writeHash(trx, user, secret, options.actor);
+      return user;
+    });
+  }
+
+  /** Policy (with the schema's minimum and the user's identifiers), then the argon2id hash. */
+  private async hashFor(schema: StoredSchema, attributes: Record<string, unknown>, password: string): Promise<string> {
     if (!schema.model.authMethods.password) {
       throw policyError('method_disabled', 'Passwords are not enabled for users of this schema.', { schema: schema.id });
     }
     const identifiers = schema.model.properties
       .filter((property) => property.unique === 'project' || property.unique === 'team')
-      .map((property) => valueAt(user.attributes, property.path))
+      .map((property) => valueAt(attributes, property.path))
       .filter((value): value is string => typeof value === 'string');
     const normalised = await checkPasswordPolicy(password, { minLength: schema.model.passwordMinLength, identifiers });
-    const secret = await this.hasher.hash(normalised);
+    return this.hasher.hash(normalised);
+  }
+
+  private async writeHash(trx: Kysely<Database>, user: User, secret: string, actor?: string): Promise<void> {
     const now = this.clock.now();
-    const run = async (trx: Kysely<Database>) => {
-      const existed = await this.store.with(trx).upsert({
-        id: this.ids.next('cred'),
-        project_id: projectId,
-        user_id: userId,
-        method: 'password',
-        secret,
-        created_at: now,
-        updated_at: now,
-      });
-      await this.users.audit(user, 'password', existed ? 'changed' : 'set', options.actor, trx);
-    };
-    if (options.trx) await run(options.trx);
-    else await this.store.transaction(run);
+    const existed = await this.store.with(trx).upsert({
+      id: this.ids.next('cred'),
+      project_id: user.projectId,
+      user_id: user.id,
+      method: 'password',
+      secret,
+      created_at: now,
+      updated_at: now,
+    });
+    await this.users.audit(user, 'password', existed ? 'changed' : 'set', actor, trx);
   }
 
   /**

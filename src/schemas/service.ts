@@ -71,8 +71,7 @@ export class SchemaService {
     const id = this.ids.next('sch');
     const uri = typeof document.$id === 'string' ? document.$id : `${this.baseUrl}/schemas/${id}`;
     const stored = document.$id === undefined ? { $id: uri, ...document } : document;
-    const store = options.trx ? this.store.with(options.trx) : this.store;
-    const row = await store.insertUnique({
+    const row = await this.storeFor(options.trx).insertUnique({
       id,
       project_id: projectId,
       team_id: options.teamId ?? null,
@@ -126,18 +125,19 @@ export class SchemaService {
    * Finds the revision a flow definition or a user names: a revision id (`sch_...`), the `$id` URL
    * of a stored revision, or a generated URL ending in a revision id. Unknown URLs are fetched and
    * stored when remote fetching is enabled (it throws `sch.invalid` when that fails); otherwise
-   * undefined.
+   * undefined. Pass `trx` when calling inside a transaction: on the embedded engine a read outside
+   * it would wait for the transaction's connection forever.
    */
-  async resolve(projectId: string, idOrUrl: string): Promise<StoredSchema | undefined> {
+  async resolve(projectId: string, idOrUrl: string, trx?: Kysely<Database>): Promise<StoredSchema | undefined> {
     if (idOrUrl.length === 0 || idOrUrl.length > 2048) return undefined;
-    if (looksLikeId(idOrUrl, 'sch')) return this.byId(projectId, idOrUrl);
+    if (looksLikeId(idOrUrl, 'sch')) return this.byId(projectId, idOrUrl, trx);
     if (!isAbsoluteUri(idOrUrl)) return undefined;
-    const byUri = await this.store.findByUri(projectId, idOrUrl);
-    if (byUri) return this.parse(byUri);
+    const byUri = await this.storeFor(trx).findByUri(projectId, idOrUrl);
+    if (byUri) return this.parse(byUri, trx);
     const lastSegment = new URL(idOrUrl).pathname.split('/').pop() ?? '';
-    if (looksLikeId(lastSegment, 'sch') && idOrUrl.startsWith(`${this.baseUrl}/`)) return this.byId(projectId, lastSegment);
+    if (looksLikeId(lastSegment, 'sch') && idOrUrl.startsWith(`${this.baseUrl}/`)) return this.byId(projectId, lastSegment, trx);
     if (!this.remote.enabled || !this.remote.allows(idOrUrl)) return undefined;
-    return this.importRemote(projectId, idOrUrl);
+    return this.importRemote(projectId, idOrUrl, trx);
   }
 
   /** The schema every project starts with (stored by the project-creation hook). */
@@ -163,35 +163,40 @@ export class SchemaService {
     await this.create(projectId, defaultUserSchema(), { trx, isDefault: true });
   }
 
-  private async importRemote(projectId: string, url: string): Promise<StoredSchema> {
+  private async importRemote(projectId: string, url: string, trx?: Kysely<Database>): Promise<StoredSchema> {
     const fetched = await this.remote.fetch(url);
     const document = { ...fetched, $id: url };
     try {
-      return await this.create(projectId, document);
+      return await this.create(projectId, document, { trx });
     } catch (error) {
       // A concurrent import of the same URL won the insert: use its revision.
       if (error instanceof AppError && error.code === 'sch.already_exists') {
-        const row = await this.store.findByUri(projectId, url);
-        if (row) return this.parse(row);
+        const row = await this.storeFor(trx).findByUri(projectId, url);
+        if (row) return this.parse(row, trx);
       }
       throw error;
     }
   }
 
-  private async byId(projectId: string | undefined, id: string): Promise<StoredSchema | undefined> {
-    const cached = this.parsed.get(id);
-    if (cached) return projectId === undefined || cached.projectId === projectId ? cached : undefined;
-    const row = await this.store.find(projectId, id);
-    return row ? this.parse(row) : undefined;
+  private storeFor(trx: Kysely<Database> | undefined): SchemaStore {
+    return trx ? this.store.with(trx) : this.store;
   }
 
-  private parse(row: SchemaRow): StoredSchema {
+  private async byId(projectId: string | undefined, id: string, trx?: Kysely<Database>): Promise<StoredSchema | undefined> {
+    const cached = this.parsed.get(id);
+    if (cached) return projectId === undefined || cached.projectId === projectId ? cached : undefined;
+    const row = await this.storeFor(trx).find(projectId, id);
+    return row ? this.parse(row, trx) : undefined;
+  }
+
+  /** Rows read inside a transaction are not cached: the transaction may still roll back. */
+  private parse(row: SchemaRow, trx?: Kysely<Database>): StoredSchema {
     const cached = this.parsed.get(row.id);
     if (cached) return cached;
     const { model } = analyseDocument(JSON.parse(row.document) as Record<string, unknown>);
     if (!model) throw new AppError('internal', `stored schema ${row.id} is no longer valid`);
     const schema = toStored(row, model);
-    remember(this.parsed, row.id, schema);
+    if (!trx) remember(this.parsed, row.id, schema);
     return schema;
   }
 }

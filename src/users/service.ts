@@ -36,6 +36,12 @@ export interface AuditEvent {
   created_at: string;
 }
 
+export interface UserInput {
+  /** Revision id or `$id` URL. */
+  schema: string;
+  attributes: Record<string, unknown>;
+}
+
 export interface CreateUserOptions {
   teamId?: string;
   /** Run inside the caller's transaction (e.g. a flow that also writes a credential). */
@@ -84,15 +90,11 @@ export class UserService {
    * cached validator (400 `user.invalid`), claims its x-unique identifiers in the same transaction
    * (409 `user.already_exists`) and records audited attributes.
    */
-  async create(projectId: string, input: { schema: string; attributes: Record<string, unknown> }, options: CreateUserOptions = {}): Promise<User> {
-    const schema = await this.schemas.resolve(projectId, input.schema);
-    if (!schema) {
-      throw new AppError('user.invalid', 'The user does not match its schema.', {
-        errors: [{ path: 'schema', message: 'names no user schema of this project', keyword: 'schema' }],
-      });
+  async create(projectId: string, input: UserInput, options: CreateUserOptions = {}): Promise<User> {
+    const schema = await this.checkInput(projectId, input, options.trx);
+    if (options.teamId !== undefined && !(await this.teamBelongs(projectId, options.teamId, options.trx))) {
+      throw notFoundError('team.not_found');
     }
-    this.validate(schema, input.attributes);
-    if (options.teamId !== undefined && !(await this.teams.exists(projectId, options.teamId))) throw notFoundError('team.not_found');
     const now = this.clock.now();
     const row: UserRow = {
       id: this.ids.next('usr'),
@@ -114,6 +116,22 @@ export class UserService {
       await store.insertAuditEvents(this.auditRows(row, auditedChanges(schema.model, undefined, row.attributes), options.actor));
     });
     return toUser(row);
+  }
+
+  /**
+   * Resolves the schema a new user names and validates the attributes against it, without writing
+   * anything: 400 `user.invalid` listing each failing path. Registration calls it before hashing a
+   * password, so that bad attributes are reported first.
+   */
+  async checkInput(projectId: string, input: UserInput, trx?: Kysely<Database>): Promise<StoredSchema> {
+    const schema = await this.schemas.resolve(projectId, input.schema, trx);
+    if (!schema) {
+      throw new AppError('user.invalid', 'The user does not match its schema.', {
+        errors: [{ path: 'schema', message: 'names no user schema of this project', keyword: 'schema' }],
+      });
+    }
+    this.validate(schema, input.attributes);
+    return schema;
   }
 
   /**
@@ -145,9 +163,10 @@ export class UserService {
     return toUser(row);
   }
 
-  /** Like `get`, but undefined instead of 404 (for flows and sessions). */
-  async find(projectId: string, userId: string): Promise<User | undefined> {
-    const row = looksLikeId(userId, 'usr') ? await this.store.find(projectId, userId) : undefined;
+  /** Like `get`, but undefined instead of 404 (for flows and sessions); `trx` reads inside a transaction. */
+  async find(projectId: string, userId: string, trx?: Kysely<Database>): Promise<User | undefined> {
+    const store = trx ? this.store.with(trx) : this.store;
+    const row = looksLikeId(userId, 'usr') ? await store.find(projectId, userId) : undefined;
     return row ? toUser(row) : undefined;
   }
 
@@ -177,8 +196,8 @@ export class UserService {
   }
 
   /** The revision a user was validated against. */
-  async schemaOf(user: User): Promise<StoredSchema> {
-    const schema = await this.schemas.resolve(user.projectId, user.schemaId);
+  async schemaOf(user: User, trx?: Kysely<Database>): Promise<StoredSchema> {
+    const schema = await this.schemas.resolve(user.projectId, user.schemaId, trx);
     if (!schema) throw new AppError('internal', `schema ${user.schemaId} of user ${user.id} is missing`);
     return schema;
   }
@@ -213,6 +232,14 @@ export class UserService {
       actor: row.actor,
       created_at: row.created_at.toISOString(),
     }));
+  }
+
+  /**
+   * Inside a caller's transaction the team is checked on that transaction's connection (a read
+   * through another connection would wait forever on the embedded engine).
+   */
+  private async teamBelongs(projectId: string, teamId: string, trx?: Kysely<Database>): Promise<boolean> {
+    return trx ? this.store.with(trx).teamBelongs(projectId, teamId) : this.teams.exists(projectId, teamId);
   }
 
   private validate(schema: StoredSchema, attributes: Record<string, unknown>): void {

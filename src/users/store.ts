@@ -91,6 +91,12 @@ export class UserStore {
     return query.orderBy('user_identifiers.scope').orderBy('users.created_at').orderBy('users.id').limit(1).executeTakeFirst();
   }
 
+  /** Read-only check of the teams table, for callers that must stay on one transaction's connection. */
+  async teamBelongs(projectId: string, teamId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('teams').select('id').where('id', '=', teamId).where('project_id', '=', projectId).executeTakeFirst();
+    return row !== undefined;
+  }
+
   async list(projectId: string, cursor: Cursor | undefined, limit: number): Promise<UserRow[]> {
     const query = this.db.selectFrom('users').selectAll().where('project_id', '=', projectId);
     return afterCursor(query, 'users', cursor).limit(limit + 1).execute();
