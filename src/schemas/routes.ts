@@ -93,7 +93,7 @@ export function schemaRoutes(root: FastifyInstance, { schemas, projects, teams }
       schema: {
         tags: ['schemas'],
         summary: 'Read one schema revision',
-        params: Type.Object({ id: Id() }),
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 2048, description: 'Revision id, or the URL-encoded $id' }) }),
         querystring: Type.Object({ team_id: Type.Optional(Id()) }, { additionalProperties: false }),
         response: { 200: SchemaResource },
       },

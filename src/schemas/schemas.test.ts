@@ -44,6 +44,10 @@ describe('schemas', () => {
     const read = (await get(`/schemas/${id}`)).json();
     expect(read.schema.$id).toMatch(new RegExp(`/schemas/${id}$`));
     expect((await t.container.schemas.resolve(project.id, read.schema.$id))?.id).toBe(id);
+    const byUrl = await get(`/schemas/${encodeURIComponent(read.schema.$id)}`);
+    expect(byUrl.statusCode).toBe(200);
+    expect(byUrl.json().id).toBe(id);
+    expect((await get(`/schemas/${encodeURIComponent(read.schema.$id)}`, other.project_secret)).statusCode).toBe(404);
   });
 
   it('keeps $id unique within a project but not across projects', async () => {

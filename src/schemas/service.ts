@@ -106,9 +106,12 @@ export class SchemaService {
     return model;
   }
 
-  /** A revision by id; another project's revision (or one outside `teamId`) is `sch.not_found`. */
+  /**
+   * A revision by id (or by its `$id` URL within a project); another project's revision, or one
+   * outside `teamId`, is `sch.not_found`.
+   */
   async get(projectId: string | undefined, id: string, teamId?: string): Promise<StoredSchema> {
-    const schema = looksLikeId(id, 'sch') ? await this.byId(projectId, id) : undefined;
+    const schema = looksLikeId(id, 'sch') ? await this.byId(projectId, id) : await this.byUri(projectId, id);
     if (!schema || (teamId !== undefined && schema.teamId !== teamId)) throw notFoundError('sch.not_found');
     return schema;
   }
@@ -176,6 +179,13 @@ export class SchemaService {
       }
       throw error;
     }
+  }
+
+  /** A stored revision by its `$id` (never fetched): GET /schemas/{url-encoded $id}. */
+  private async byUri(projectId: string | undefined, uri: string): Promise<StoredSchema | undefined> {
+    if (projectId === undefined || !isAbsoluteUri(uri)) return undefined;
+    const row = await this.store.findByUri(projectId, uri);
+    return row ? this.parse(row) : undefined;
   }
 
   private storeFor(trx: Kysely<Database> | undefined): SchemaStore {
