@@ -32,6 +32,16 @@ const credentials = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(undefined, 'gh_ps_not-a-real-secret', '') },
 );
 
+/** HTTP Basic client authentication (the OAuth endpoints), with real, wrong and hostile ids. */
+const basicCredentials = fc
+  .tuple(fc.oneof(fc.constant(key.json().client_id as string), hostileString(pool)), fc.oneof(fc.constant(key.json().client_secret as string), hostileString()))
+  .map(([id, secret]) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`);
+const authorization = fc.oneof(
+  { weight: 5, arbitrary: credentials.map((token) => (token === undefined ? undefined : `Bearer ${token}`)) },
+  { weight: 2, arbitrary: basicCredentials },
+  { weight: 1, arbitrary: fc.constantFrom('Basic !!!', 'Bearer', 'Digest x', 'Basic ' + Buffer.from('no-colon').toString('base64')) },
+);
+
 function pathArbitrary(route: CatalogRoute): fc.Arbitrary<string> {
   const names = [...route.url.matchAll(/:(\w+)|\*/g)].map((match) => match[1] ?? '*');
   const properties = (route.schema.params as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
@@ -58,6 +68,12 @@ function queryArbitrary(route: CatalogRoute): fc.Arbitrary<string> {
     .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
 }
 
+const FORM_FIELDS = ['grant_type', 'client_id', 'client_secret', 'scope', 'token', 'token_type_hint', 'subject_token', 'subject_token_type', 'audience', 'resource'];
+
+function propertyNames(schema: unknown): string[] {
+  return Object.keys((schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+}
+
 function bodyArbitrary(route: CatalogRoute): fc.Arbitrary<{ payload?: string; contentType?: string }> {
   const json = fc.oneof(
     { weight: 4, arbitrary: valueFor(route.schema.body ?? { type: 'object' }, pool) },
@@ -73,11 +89,18 @@ function bodyArbitrary(route: CatalogRoute): fc.Arbitrary<{ payload?: string; co
     '\u0000\u0001',
   );
   const asJson = fc.record({ payload: json.map((value) => JSON.stringify(value) ?? 'null'), contentType: fc.constant('application/json') });
+  // Form bodies (the OAuth endpoints read them) with the route's field names and the usual OAuth ones.
+  const formKeys = fc.constantFrom(...propertyNames(route.schema.body), ...FORM_FIELDS);
+  const formValue = fc.oneof(hostileString(pool), fc.constantFrom('client_credentials', 'refresh_token', 'access_token', 'team.read', key.json().client_id));
+  const asForm = fc.record({
+    payload: fc.array(fc.tuple(formKeys, formValue), { maxLength: 5 }).map((pairs) => pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')),
+    contentType: fc.constant('application/x-www-form-urlencoded'),
+  });
   const odd = fc.record({
     payload: fc.oneof(raw, fc.string({ unit: 'binary', maxLength: 100 })),
     contentType: fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', undefined),
   });
-  return fc.oneof({ weight: 6, arbitrary: asJson }, { weight: 2, arbitrary: odd }, { weight: 1, arbitrary: fc.constant({}) });
+  return fc.oneof({ weight: 6, arbitrary: asJson }, { weight: 2, arbitrary: asForm }, { weight: 2, arbitrary: odd }, { weight: 1, arbitrary: fc.constant({}) });
 }
 
 function requestArbitrary(route: CatalogRoute): fc.Arbitrary<InjectOptions> {
@@ -86,13 +109,13 @@ function requestArbitrary(route: CatalogRoute): fc.Arbitrary<InjectOptions> {
       path: pathArbitrary(route),
       query: queryArbitrary(route),
       body: bodyArbitrary(route),
-      token: credentials,
+      auth: authorization,
       cookie: sometimes(fc.tuple(hostileString(), hostileString()).map(([session, flow]) => `__service_session=${encode(session)}; _zflow=${encode(flow)}`), 3),
       origin: sometimes(fc.constantFrom('https://evil.example', 'null', 'http://localhost:80'), 3),
     })
-    .map(({ path, query, body, token, cookie, origin }) => {
+    .map(({ path, query, body, auth, cookie, origin }) => {
       const headers: Record<string, string> = {};
-      if (token !== undefined) headers.authorization = `Bearer ${token}`;
+      if (auth !== undefined) headers.authorization = auth;
       if (cookie) headers.cookie = cookie;
       if (origin) headers.origin = origin;
       if (body.contentType) headers['content-type'] = body.contentType;

@@ -20,6 +20,8 @@ export function hostileString(pool: readonly string[] = []): fc.Arbitrary<string
     fc.constantFrom(...TRICKY_STRINGS, ...pool),
     fc.string({ maxLength: 30 }),
     fc.string({ unit: 'binary', maxLength: 30 }),
+    // PostgreSQL refuses NUL in text: every value that reaches SQL must survive one.
+    fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom(...pool, 'x')).map(([text, id]) => `${id}${text}\u0000`),
   );
 }
 
