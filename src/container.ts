@@ -94,7 +94,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const { sessions, attempts, exchange, sweeper } = createSessionDomain({ db, config, clock, ids, keys, paginator, projects, users, logger });
 
-  const oauth = createOAuthPlane({ db, clock, ids, keys, credentials, projects, serviceKeys, sessions, users });
+  const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users });
 
   const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, sessions, attempts });
 

@@ -16,5 +16,6 @@ export type GrantHandler = (context: GrantContext) => Promise<TokenResponse>;
 export const grantHandlers = new Map<string, GrantHandler>([
   ['client_credentials', ({ container, client, form }) => container.oauth.tokens.clientCredentials(client, form.scope)],
   [TOKEN_EXCHANGE_GRANT, ({ container, client, form, issuer }) => container.oauth.userTokens.exchange(client, form, issuer)],
+  ['authorization_code', ({ container, client, form, issuer }) => container.oauth.authorization.redeem(client, form, issuer)],
   ['refresh_token', ({ container, client, form, issuer }) => container.oauth.userTokens.refresh(client, form, issuer)],
 ]);

@@ -2,13 +2,18 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { KeyRing } from '../core/keys.js';
+import type { Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { Credentials } from '../http/credentials.js';
 import type { ProjectService } from '../projects/service.js';
 import type { ServiceKeyService } from '../service-keys/service.js';
+import type { ExchangeService } from '../sessions/service.exchange.js';
 import type { SessionService } from '../sessions/service.js';
 import type { UserService } from '../users/service.js';
+import { AuthorizationService } from './authorize.js';
 import { ClientAuthenticator } from './client-auth.js';
+import { OidcClientService } from './clients.js';
+import { OAuthClientStore } from './clients-store.js';
 import { SigningKeys } from './signing-keys.js';
 import { OAuthStore } from './store.js';
 import { TokenService } from './tokens.js';
@@ -20,6 +25,8 @@ export interface OAuthPlane {
   tokens: TokenService;
   clients: ClientAuthenticator;
   userTokens: UserTokenService;
+  oidcClients: OidcClientService;
+  authorization: AuthorizationService;
 }
 
 export interface OAuthDeps {
@@ -30,7 +37,9 @@ export interface OAuthDeps {
   credentials: Credentials;
   projects: ProjectService;
   serviceKeys: ServiceKeyService;
+  paginator: Paginator;
   sessions: SessionService;
+  exchange: ExchangeService;
   users: UserService;
 }
 
@@ -48,5 +57,9 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
     await store.with(trx).revokeSession(session.id, deps.clock.now());
   });
   const userTokens = new UserTokenService(store, tokens, signingKeys, deps.clock, deps.ids, deps.sessions, deps.users);
-  return { signingKeys, tokens, clients, userTokens };
+  const clientStore = new OAuthClientStore(deps.db);
+  const oidcClients = new OidcClientService(clientStore, deps.clock, deps.ids, deps.paginator);
+  clients.register((clientId, secret) => oidcClients.verify(clientId, secret));
+  const authorization = new AuthorizationService(clientStore, oidcClients, userTokens, deps.sessions, deps.exchange, deps.clock, deps.ids);
+  return { signingKeys, tokens, clients, userTokens, oidcClients, authorization };
 }

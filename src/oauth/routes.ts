@@ -5,6 +5,8 @@ import { bearerToken } from '../http/auth.js';
 import type { Form } from './client-auth.js';
 import { discoveryDocument, issuerOf } from './discovery.js';
 import { invalidToken, missingToken, oauthError, registerOAuthErrors } from './errors.js';
+import { authorizeRoutes } from './authorize.routes.js';
+import { oauthClientRoutes } from './clients.routes.js';
 import { grantHandlers } from './grants.js';
 import { DiscoverySchema, IntrospectionSchema, JwksSchema, oauthResponses, TokenResponseSchema, UserInfoSchema } from './schemas.js';
 
@@ -64,6 +66,7 @@ async function revocationCaller(container: Container, request: FastifyRequest, f
 
 export function oauthRoutes(root: FastifyInstance, container: Container): void {
   const { oauth } = container;
+  oauthClientRoutes(root, container);
 
   root.get('/.well-known/openid-configuration', { schema: { tags: ['oauth'], summary: 'OpenID Provider metadata', response: { 200: DiscoverySchema } } }, async (request, reply) => {
     return reply.header('cache-control', 'public, max-age=300').send(discoveryDocument(issuerOf(container.config, request)));
@@ -74,6 +77,7 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
       app.removeAllContentTypeParsers();
       app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, parseForm);
       registerOAuthErrors(app);
+      authorizeRoutes(app, container);
 
       app.get('/jwks', { schema: { tags: ['oauth'], summary: 'The JSON Web Key Set for ID tokens', response: oauthResponses({ 200: JwksSchema }) } }, async (_request, reply) => {
         return reply.header('cache-control', 'public, max-age=300').type('application/jwk-set+json').send(await oauth.signingKeys.jwks());

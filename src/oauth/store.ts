@@ -1,8 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { OAuthClientTables } from './clients-store.js';
 import { isUniqueViolation, jsonb } from '../db/sql.js';
 
-export interface OAuthTables {
+/** The plane's tables as `Database` sees them: tokens and keys here, clients in clients-store.ts. */
+export type OAuthTables = OAuthTokenTables & OAuthClientTables;
+
+export interface OAuthTokenTables {
   oauth_signing_keys: {
     kid: string;
     alg: string;
@@ -30,8 +34,8 @@ export interface OAuthTables {
   };
 }
 
-export type SigningKeyRow = Selectable<OAuthTables['oauth_signing_keys']>;
-export type TokenRow = Selectable<OAuthTables['oauth_tokens']>;
+export type SigningKeyRow = Selectable<OAuthTokenTables['oauth_signing_keys']>;
+export type TokenRow = Selectable<OAuthTokenTables['oauth_tokens']>;
 
 /** SQL for signing keys and issued tokens; nothing else touches these tables. */
 export class OAuthStore {

@@ -22,7 +22,7 @@ export interface SessionGrant {
   authTime?: Date;
 }
 
-function userScopes(raw: string | undefined, allowed: readonly string[] = USER_SCOPES, fallback = DEFAULT_USER_SCOPES): string[] {
+export function userScopes(raw: string | undefined, allowed: readonly string[] = USER_SCOPES, fallback = DEFAULT_USER_SCOPES): string[] {
   const requested = parseScope(raw);
   if (!requested) return fallback.filter((scope) => allowed.includes(scope));
   const refused = requested.filter((scope) => !allowed.includes(scope));
@@ -55,6 +55,7 @@ export class UserTokenService {
 
   /** RFC 8693: a session token (subject) becomes access + refresh tokens bound to that session. */
   async exchange(client: AuthenticatedClient, form: Form, issuer: string): Promise<TokenResponse> {
+    if (client.kind === 'oidc') throw oauthError('unauthorized_client', 'OIDC clients get user tokens through the authorization code grant.');
     if (client.kind === 'service_key' && !client.allowedScopes.includes('session.write')) {
       throw oauthError('unauthorized_client', 'Token exchange needs a service key holding session.write.');
     }
@@ -77,14 +78,20 @@ export class UserTokenService {
   }
 
   /** Access + refresh (a new family) and, with `openid`, an ID token. */
-  async issueForSession(clientId: string, grant: SessionGrant, scopes: string[], issuer: string, nonce?: string): Promise<TokenResponse> {
-    const familyId = this.ids.next('fam');
+  async issueForSession(
+    clientId: string,
+    grant: SessionGrant,
+    scopes: string[],
+    issuer: string,
+    extra: { nonce?: string; familyId?: string } = {},
+  ): Promise<TokenResponse> {
+    const familyId = extra.familyId ?? this.ids.next('fam');
     const input = { projectId: grant.projectId, clientId, scopes, userId: grant.userId, sessionId: grant.sessionId, familyId };
     const { access, refresh } = await this.store.transaction(async (store) => ({
       refresh: await this.tokens.issue('refresh', input, store),
       access: await this.tokens.issue('access', input, store),
     }));
-    return this.response(access.token, refresh.token, access.row, issuer, grant.authTime, nonce);
+    return this.response(access.token, refresh.token, access.row, issuer, grant.authTime, extra.nonce);
   }
 
   /** Rotation: each refresh token works once; presenting a used one revokes its whole family. */
@@ -115,6 +122,10 @@ export class UserTokenService {
     // Lost a race with another use of the same token: that is reuse too.
     if (!issued) return this.reuse(row);
     return this.response(issued.access.token, issued.refresh.token, issued.access.row, issuer);
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.store.revokeFamily(familyId, this.clock.now());
   }
 
   private async reuse(row: TokenRow): Promise<never> {

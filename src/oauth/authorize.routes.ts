@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../container.js';
+import { cookieOptions, cookieValue, SESSION_COOKIE, setCookieUntil } from '../http/cookies.js';
+import { AUTHORIZATION_COOKIE, type AuthorizeOutcome } from './authorize.js';
+import { issuerOf } from './discovery.js';
+import { oauthError } from './errors.js';
+import { oauthResponses } from './schemas.js';
+
+const Redirect = Type.Null({ description: 'Redirect (Location) to the login frontend or back to the client' });
+
+/** Query parameters as single strings; a repeated parameter is an invalid request (RFC 6749 §3.1). */
+function singleParams(raw: unknown): Record<string, string | undefined> {
+  const params: Record<string, string | undefined> = Object.create(null);
+  for (const [name, value] of Object.entries((raw ?? {}) as Record<string, unknown>)) {
+    if (typeof value !== 'string') throw oauthError('invalid_request', `The parameter "${name}" is repeated.`, { parameter: name });
+    if (value.length > 2048) throw oauthError('invalid_request', `The parameter "${name}" is too long.`, { parameter: name });
+    params[name] = value;
+  }
+  return params;
+}
+
+function send(container: Container, request: FastifyRequest, reply: FastifyReply, outcome: AuthorizeOutcome, status: 302 | 303): FastifyReply {
+  const now = container.clock.now();
+  if (outcome.bind) {
+    const maxAge = (outcome.bind.expiresAt.getTime() - now.getTime()) / 1000;
+    void reply.setCookie(AUTHORIZATION_COOKIE, outcome.bind.authorizationId, { ...cookieOptions(request, maxAge), path: '/auth' });
+  }
+  if (outcome.session) setCookieUntil(request, reply, SESSION_COOKIE, outcome.session.token, now, outcome.session.expiresAt);
+  return reply.header('cache-control', 'no-store').redirect(outcome.location, status);
+}
+
+/** GET /auth/authorize and the resume step the login frontend returns to (inside the /auth context). */
+export function authorizeRoutes(app: FastifyInstance, container: Container): void {
+  const { authorization } = container.oauth;
+
+  app.get(
+    '/authorize',
+    {
+      schema: {
+        tags: ['oauth'],
+        summary: 'Authorization endpoint: code + PKCE (S256); sign-in is a Gatehouse login flow',
+        response: oauthResponses({ 302: Redirect }),
+      },
+    },
+    async (request, reply) => {
+      const outcome = await authorization.authorize(
+        singleParams(request.query),
+        issuerOf(container.config, request),
+        cookieValue(request, SESSION_COOKIE),
+      );
+      return send(container, request, reply, outcome, 302);
+    },
+  );
+
+  const resume = async (request: FastifyRequest, reply: FastifyReply, params: Record<string, string | undefined>, status: 302 | 303) => {
+    const outcome = await authorization.resume(
+      params.authorization_id,
+      cookieValue(request, AUTHORIZATION_COOKIE),
+      params.handoff_token,
+      issuerOf(container.config, request),
+    );
+    void reply.setCookie(AUTHORIZATION_COOKIE, '', { ...cookieOptions(request, 0), path: '/auth' });
+    return send(container, request, reply, outcome, status);
+  };
+  const summary = 'Back from the login flow: exchanges its handoff token and redirects to the client with the code';
+  app.get('/authorize/resume', { schema: { tags: ['oauth'], summary, response: oauthResponses({ 302: Redirect }) } }, (request, reply) =>
+    resume(request, reply, singleParams(request.query), 302),
+  );
+  app.post('/authorize/resume', { schema: { tags: ['oauth'], summary, response: oauthResponses({ 303: Redirect }) } }, (request, reply) =>
+    resume(request, reply, singleParams(request.body), 303),
+  );
+}

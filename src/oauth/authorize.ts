@@ -1,0 +1,171 @@
+import type { Clock } from '../core/clock.js';
+import { addMs, MINUTE, SECOND } from '../core/clock.js';
+import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
+import type { IdGenerator } from '../core/ids.js';
+import type { ExchangeService } from '../sessions/service.exchange.js';
+import type { SessionService } from '../sessions/service.js';
+import type { AuthenticatedClient, Form } from './client-auth.js';
+import type { OidcClientService } from './clients.js';
+import type { AuthorizationRow, OAuthClientStore } from './clients-store.js';
+import { oauthError } from './errors.js';
+import { isPkceValue, verifiesChallenge } from './pkce.js';
+import type { TokenResponse } from './tokens.js';
+import { userScopes, type UserTokenService } from './user-tokens.js';
+
+export const AUTHORIZATION_COOKIE = '__gh_authz';
+const REQUEST_TTL_MS = 10 * MINUTE;
+const CODE_TTL_MS = 60 * SECOND;
+const PROMPTS = new Set(['none', 'login', 'consent', 'select_account']);
+
+/** Where the browser goes next, and what the route must do with cookies. */
+export interface AuthorizeOutcome {
+  location: string;
+  /** Set `__gh_authz` (binds the pending request to this browser) until `expiresAt`. */
+  bind?: { authorizationId: string; expiresAt: Date };
+  /** Set `__service_session` so the next authorization request signs in without a flow. */
+  session?: { token: string; expiresAt: Date };
+}
+
+/** Appends parameters to a redirect URI, keeping the ones it already has. */
+function withParams(uri: string, params: Record<string, string | null | undefined>): string {
+  const url = new URL(uri);
+  for (const [name, value] of Object.entries(params)) if (value) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/**
+ * Authorization code + PKCE (S256 only, exact redirect URIs) where signing in is a Gatehouse
+ * login flow run by the client's login frontend: authorize -> login UI (flow, purpose login) ->
+ * resume with the flow's handoff token -> redirect with the code. A live Gatehouse session
+ * cookie of the same project skips the flow unless `prompt=login`.
+ */
+export class AuthorizationService {
+  constructor(
+    private readonly store: OAuthClientStore,
+    private readonly clients: OidcClientService,
+    private readonly userTokens: UserTokenService,
+    private readonly sessions: SessionService,
+    private readonly exchange: ExchangeService,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async authorize(query: Record<string, string | undefined>, issuer: string, sessionToken: string | undefined): Promise<AuthorizeOutcome> {
+    // Until client and redirect URI are known good, errors are shown, never redirected (RFC 6749 §4.1.2.1).
+    const client = query.client_id ? await this.clients.row(query.client_id) : undefined;
+    if (!client) throw oauthError('invalid_request', 'The client_id is missing or unknown.', { parameter: 'client_id' });
+    const redirectUri = query.redirect_uri;
+    if (!redirectUri || !client.redirect_uris.includes(redirectUri)) {
+      throw oauthError('invalid_request', 'The redirect_uri is missing or not registered for this client (exact match).', { parameter: 'redirect_uri' });
+    }
+    const fail = (error: string, description: string): AuthorizeOutcome => ({
+      location: withParams(redirectUri, { error, error_description: description, state: query.state, iss: issuer }),
+    });
+    if (query.response_type !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.');
+    if (!isPkceValue(query.code_challenge)) return fail('invalid_request', 'PKCE is required: code_challenge (S256) is missing or malformed.');
+    if (query.code_challenge_method !== 'S256') return fail('invalid_request', 'Only code_challenge_method=S256 is supported.');
+    if (query.prompt !== undefined && !query.prompt.split(' ').every((p) => PROMPTS.has(p))) return fail('invalid_request', 'Unknown prompt value.');
+    let scopes: string[];
+    try {
+      scopes = userScopes(query.scope, undefined, ['openid']);
+    } catch (error) {
+      return fail('invalid_scope', (error as Error).message);
+    }
+    const now = this.clock.now();
+    const row: AuthorizationRow = {
+      id: this.ids.next('authz'),
+      project_id: client.project_id,
+      client_id: client.id,
+      redirect_uri: redirectUri,
+      scopes,
+      state: query.state ?? null,
+      nonce: query.nonce ?? null,
+      code_challenge: query.code_challenge,
+      created_at: now,
+      expires_at: addMs(now, REQUEST_TTL_MS),
+      session_id: null,
+      user_id: null,
+      auth_time: null,
+      code_hash: null,
+      code_expires_at: null,
+      consumed_at: null,
+    };
+    await this.store.insertAuthorization(row);
+    const prompts = (query.prompt ?? '').split(' ');
+    const session = sessionToken && !prompts.includes('login') ? await this.sessions.rowForToken(sessionToken) : undefined;
+    if (session && session.project_id === client.project_id && session.state === 'active' && session.user_id) {
+      return { location: await this.issueCode(row, session.id, session.user_id, null, issuer) };
+    }
+    if (prompts.includes('none')) return fail('login_required', 'The user is not signed in.');
+    const loginUri = client.login_uri ?? `${issuer}/ui/login`;
+    return {
+      location: withParams(loginUri, {
+        authorization_id: row.id,
+        project_id: client.project_id,
+        purpose: 'login',
+        resume_uri: `${issuer}/auth/authorize/resume`,
+      }),
+      bind: { authorizationId: row.id, expiresAt: row.expires_at },
+    };
+  }
+
+  /** The login frontend sends the flow's handoff token back; the browser continues to the client. */
+  async resume(authorizationId: string | undefined, boundId: string | undefined, handoffToken: string | undefined, issuer: string): Promise<AuthorizeOutcome> {
+    const row = authorizationId && authorizationId.length <= 64 ? await this.store.findAuthorization(authorizationId) : undefined;
+    if (!row || row.expires_at.getTime() <= this.clock.now().getTime() || row.code_hash !== null) {
+      throw oauthError('invalid_request', 'The authorization request is unknown, expired or already completed.', { parameter: 'authorization_id' });
+    }
+    if (!boundId || !constantTimeEqual(boundId, row.id)) {
+      throw oauthError('invalid_request', 'The authorization request was started in another browser.', { cookie: AUTHORIZATION_COOKIE });
+    }
+    const fail = (error: string, description: string): AuthorizeOutcome => ({
+      location: withParams(row.redirect_uri, { error, error_description: description, state: row.state, iss: issuer }),
+    });
+    if (!handoffToken) return fail('access_denied', 'Sign-in did not complete.');
+    let exchanged;
+    try {
+      exchanged = await this.exchange.exchange(row.project_id, { handoffToken });
+    } catch {
+      return fail('access_denied', 'Sign-in did not complete (the handoff token is unknown, used or expired).');
+    }
+    const { session } = exchanged;
+    if (!session.user_id) return fail('access_denied', 'Sign-in did not complete.');
+    const authTime = session.factors.map((factor) => new Date(factor.verified_at)).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+    return {
+      location: await this.issueCode(row, session.session_id, session.user_id, authTime, issuer),
+      session: { token: exchanged.session_token, expiresAt: exchanged.expiresAt },
+    };
+  }
+
+  private async issueCode(row: AuthorizationRow, sessionId: string, userId: string, authTime: Date | null, issuer: string): Promise<string> {
+    const now = this.clock.now();
+    const code = randomSecret('gh_ac_');
+    const attached = await this.store.attachCode(row.id, { sessionId, userId, authTime, codeHash: sha256Hex(code), codeExpiresAt: addMs(now, CODE_TTL_MS) }, now);
+    if (!attached) throw oauthError('invalid_request', 'The authorization request was already completed.');
+    return withParams(row.redirect_uri, { code, state: row.state, iss: issuer });
+  }
+
+  /** grant_type=authorization_code: one use, same client, same redirect URI, a verifier that matches. */
+  async redeem(client: AuthenticatedClient, form: Form, issuer: string): Promise<TokenResponse> {
+    const code = form.code;
+    if (!code) throw oauthError('invalid_request', 'The "code" parameter is required.', { parameter: 'code' });
+    if (!form.redirect_uri) throw oauthError('invalid_request', 'The "redirect_uri" parameter is required.', { parameter: 'redirect_uri' });
+    if (!form.code_verifier) throw oauthError('invalid_request', 'The "code_verifier" parameter is required (PKCE).', { parameter: 'code_verifier' });
+    const row = code.startsWith('gh_ac_') && code.length <= 100 ? await this.store.findByCode(sha256Hex(code)) : undefined;
+    if (!row || row.client_id !== client.clientId || row.project_id !== client.projectId) throw oauthError('invalid_grant', 'The authorization code is unknown.');
+    const now = this.clock.now();
+    if (row.consumed_at) {
+      // A replayed code: whatever it bought is revoked (RFC 6749 §4.1.2).
+      await this.userTokens.revokeFamily(row.id);
+      throw oauthError('invalid_grant', 'The authorization code was already used; the tokens issued for it are revoked.');
+    }
+    if (!row.code_expires_at || row.code_expires_at.getTime() <= now.getTime()) throw oauthError('invalid_grant', 'The authorization code has expired.');
+    if (row.redirect_uri !== form.redirect_uri) throw oauthError('invalid_grant', 'The redirect_uri differs from the authorization request.');
+    if (!verifiesChallenge(form.code_verifier, row.code_challenge)) throw oauthError('invalid_grant', 'The code_verifier does not match the code_challenge.');
+    const consumed = await this.store.consume(row.id, now);
+    if (!consumed || !consumed.session_id || !consumed.user_id) throw oauthError('invalid_grant', 'The authorization code was already used.');
+    if (!(await this.sessions.isAlive(consumed.session_id))) throw oauthError('invalid_grant', 'The session behind the authorization code has ended.');
+    const grant = { projectId: row.project_id, sessionId: consumed.session_id, userId: consumed.user_id, authTime: consumed.auth_time ?? undefined };
+    return this.userTokens.issueForSession(client.clientId, grant, row.scopes, issuer, { nonce: row.nonce ?? undefined, familyId: row.id });
+  }
+}

@@ -1,0 +1,107 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Cursor } from '../core/pagination.js';
+import type { Database } from '../db/schema.js';
+import { afterCursor, jsonb } from '../db/sql.js';
+
+export type TokenEndpointAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+
+export interface OAuthClientTables {
+  oauth_clients: {
+    id: string;
+    project_id: string;
+    name: string;
+    redirect_uris: string[];
+    secret_hash: string | null;
+    token_endpoint_auth_method: TokenEndpointAuthMethod;
+    login_uri: string | null;
+    created_at: Date;
+  };
+  oauth_authorizations: {
+    id: string;
+    project_id: string;
+    client_id: string;
+    redirect_uri: string;
+    scopes: string[];
+    state: string | null;
+    nonce: string | null;
+    code_challenge: string;
+    created_at: Date;
+    expires_at: Date;
+    session_id: string | null;
+    user_id: string | null;
+    auth_time: Date | null;
+    code_hash: string | null;
+    code_expires_at: Date | null;
+    consumed_at: Date | null;
+  };
+}
+
+export type OAuthClientRow = Selectable<OAuthClientTables['oauth_clients']>;
+export type AuthorizationRow = Selectable<OAuthClientTables['oauth_authorizations']>;
+
+/** SQL for registered OIDC clients and their authorization requests. */
+export class OAuthClientStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: OAuthClientRow): Promise<void> {
+    await this.db.insertInto('oauth_clients').values({ ...row, redirect_uris: jsonb(row.redirect_uris) }).execute();
+  }
+
+  async find(id: string): Promise<OAuthClientRow | undefined> {
+    return this.db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async list(projectId: string, cursor: Cursor | undefined, limit: number): Promise<OAuthClientRow[]> {
+    const query = this.db.selectFrom('oauth_clients').selectAll().where('project_id', '=', projectId);
+    return afterCursor(query, 'oauth_clients', cursor).limit(limit + 1).execute();
+  }
+
+  async delete(projectId: string, id: string): Promise<void> {
+    await this.db.deleteFrom('oauth_clients').where('project_id', '=', projectId).where('id', '=', id).execute();
+  }
+
+  async insertAuthorization(row: AuthorizationRow): Promise<void> {
+    await this.db.insertInto('oauth_authorizations').values({ ...row, scopes: jsonb(row.scopes) }).execute();
+  }
+
+  async findAuthorization(id: string): Promise<AuthorizationRow | undefined> {
+    return this.db.selectFrom('oauth_authorizations').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Binds the signed-in session and the code to a pending request, exactly once. */
+  async attachCode(
+    id: string,
+    grant: { sessionId: string; userId: string; authTime: Date | null; codeHash: string; codeExpiresAt: Date },
+    now: Date,
+  ): Promise<AuthorizationRow | undefined> {
+    return this.db
+      .updateTable('oauth_authorizations')
+      .set({ session_id: grant.sessionId, user_id: grant.userId, auth_time: grant.authTime, code_hash: grant.codeHash, code_expires_at: grant.codeExpiresAt })
+      .where('id', '=', id)
+      .where('code_hash', 'is', null)
+      .where('expires_at', '>', now)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async findByCode(codeHash: string): Promise<AuthorizationRow | undefined> {
+    return this.db.selectFrom('oauth_authorizations').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+  }
+
+  /** Consumes a code once; the loser of a race (or a replay) gets undefined. */
+  async consume(id: string, now: Date): Promise<AuthorizationRow | undefined> {
+    return this.db
+      .updateTable('oauth_authorizations')
+      .set({ consumed_at: now })
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .where('code_expires_at', '>', now)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async deleteExpiredAuthorizations(before: Date): Promise<number> {
+    const result = await this.db.deleteFrom('oauth_authorizations').where('expires_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

@@ -1,0 +1,108 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../container.js';
+import { principalOf } from '../http/auth.js';
+import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
+
+export const OidcClientSchema = Type.Object({
+  client_id: Type.String(),
+  project_id: Type.String(),
+  name: Type.String(),
+  redirect_uris: Type.Array(Type.String()),
+  token_endpoint_auth_method: Type.String(),
+  login_uri: Type.Optional(Type.String({ description: 'The frontend that runs the login flow for this client' })),
+  created_at: Timestamp,
+});
+
+const CreatedOidcClientSchema = Type.Object({
+  ...OidcClientSchema.properties,
+  client_secret: Type.Optional(Type.String({ description: 'Shown once; stored only as a hash. Absent for public clients.' })),
+});
+
+const ProjectParams = Type.Object({ project_id: Id() });
+
+/** Registration of OIDC clients (relying parties) per project; `project.write` like service keys. */
+export function oauthClientRoutes(root: FastifyInstance, { oauth, projects }: Container): void {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/projects/:project_id/oauth_clients',
+    {
+      config: { scope: 'project.write' },
+      schema: {
+        tags: ['oauth'],
+        summary: 'Register an OIDC client (authorization code + PKCE)',
+        params: ProjectParams,
+        body: Type.Object(
+          {
+            name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+            redirect_uris: Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { minItems: 1, maxItems: 20 }),
+            token_endpoint_auth_method: Type.Optional(Type.Union([Type.Literal('client_secret_basic'), Type.Literal('client_secret_post'), Type.Literal('none')])),
+            login_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Default: the hosted UI at /ui/login' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: CreatedOidcClientSchema },
+      },
+    },
+    async (request, reply) => {
+      await projects.requireAccess(principalOf(request), request.params.project_id);
+      return reply.status(201).send(await oauth.oidcClients.create(request.params.project_id, request.body));
+    },
+  );
+
+  app.get(
+    '/projects/:project_id/oauth_clients',
+    {
+      config: { scope: 'project.write' },
+      schema: {
+        tags: ['oauth'],
+        summary: 'List OIDC clients (secrets are never shown again)',
+        params: ProjectParams,
+        querystring: Type.Object(PageQuery, { additionalProperties: false }),
+        response: { 200: listOf('oauth_clients', OidcClientSchema) },
+      },
+    },
+    async (request) => {
+      await projects.requireAccess(principalOf(request), request.params.project_id);
+      const page = await oauth.oidcClients.list(request.params.project_id, { limit: request.query.limit, pageToken: request.query.page_token });
+      return listBody('oauth_clients', page);
+    },
+  );
+
+  app.get(
+    '/projects/:project_id/oauth_clients/:client_id',
+    {
+      config: { scope: 'project.write' },
+      schema: {
+        tags: ['oauth'],
+        summary: 'Read an OIDC client',
+        params: Type.Object({ project_id: Id(), client_id: Id() }),
+        response: { 200: OidcClientSchema, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      await projects.requireAccess(principalOf(request), request.params.project_id);
+      return oauth.oidcClients.get(request.params.project_id, request.params.client_id);
+    },
+  );
+
+  app.delete(
+    '/projects/:project_id/oauth_clients/:client_id',
+    {
+      config: { scope: 'project.write' },
+      schema: {
+        tags: ['oauth'],
+        summary: 'Delete an OIDC client (idempotent); its pending authorizations go with it',
+        params: Type.Object({ project_id: Id(), client_id: Id() }),
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await projects.requireAccess(principalOf(request), request.params.project_id);
+      await oauth.oidcClients.delete(request.params.project_id, request.params.client_id);
+      return reply.status(204).send(null);
+    },
+  );
+}

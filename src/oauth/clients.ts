@@ -1,0 +1,134 @@
+import type { Clock } from '../core/clock.js';
+import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
+import { AppError } from '../core/errors.js';
+import { looksLikeId, type IdGenerator } from '../core/ids.js';
+import type { Page, PageRequest, Paginator } from '../core/pagination.js';
+import { notFoundError } from '../http/principal.js';
+import type { AuthenticatedClient } from './client-auth.js';
+import type { OAuthClientRow, OAuthClientStore, TokenEndpointAuthMethod } from './clients-store.js';
+
+export const OIDC_CLIENT_SECRET_PREFIX = 'gh_cs_';
+
+export interface OidcClient {
+  client_id: string;
+  project_id: string;
+  name: string;
+  redirect_uris: string[];
+  token_endpoint_auth_method: TokenEndpointAuthMethod;
+  login_uri?: string;
+  created_at: string;
+}
+
+export interface CreatedOidcClient extends OidcClient {
+  /** Shown once; absent for public clients (token_endpoint_auth_method none). */
+  client_secret?: string;
+}
+
+export interface OidcClientInput {
+  name?: string;
+  redirect_uris: string[];
+  token_endpoint_auth_method?: TokenEndpointAuthMethod;
+  login_uri?: string;
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Redirect URIs are compared exactly, so they must be absolute and fragment-free: https, http on
+ * a loopback host (development, native apps), or a private-use scheme with a dot (RFC 8252 §7.1).
+ */
+export function redirectUriProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not an absolute URI';
+  }
+  if (url.hash || value.includes('#')) return 'must not contain a fragment';
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:') return LOOPBACK.has(url.hostname) ? undefined : 'must use https (http only on a loopback host)';
+  if (/^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:$/.test(url.protocol)) return undefined;
+  return 'must use https, loopback http, or a private-use scheme such as com.example.app:';
+}
+
+function toClient(row: OAuthClientRow): OidcClient {
+  return {
+    client_id: row.id,
+    project_id: row.project_id,
+    name: row.name,
+    redirect_uris: row.redirect_uris,
+    token_endpoint_auth_method: row.token_endpoint_auth_method,
+    ...(row.login_uri ? { login_uri: row.login_uri } : {}),
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** OIDC relying parties registered per project (authorization code + PKCE). */
+export class OidcClientService {
+  constructor(
+    private readonly store: OAuthClientStore,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly paginator: Paginator,
+  ) {}
+
+  async create(projectId: string, input: OidcClientInput): Promise<CreatedOidcClient> {
+    const errors = input.redirect_uris
+      .map((uri, index) => ({ uri, index, problem: redirectUriProblem(uri) }))
+      .filter((entry) => entry.problem !== undefined)
+      .map((entry) => ({ path: `body/redirect_uris/${entry.index}`, message: `"${entry.uri}" ${entry.problem}` }));
+    const loginProblem = input.login_uri !== undefined ? redirectUriProblem(input.login_uri) : undefined;
+    if (loginProblem) errors.push({ path: 'body/login_uri', message: `"${input.login_uri}" ${loginProblem}` });
+    if (input.redirect_uris.length === 0) errors.push({ path: 'body/redirect_uris', message: 'at least one redirect URI is required' });
+    if (errors.length > 0) throw new AppError('req.invalid', 'The client registration is invalid.', { errors });
+    const method = input.token_endpoint_auth_method ?? 'client_secret_basic';
+    const secret = method === 'none' ? undefined : randomSecret(OIDC_CLIENT_SECRET_PREFIX);
+    const id = this.ids.next('oc');
+    const row: OAuthClientRow = {
+      id,
+      project_id: projectId,
+      name: input.name ?? id,
+      redirect_uris: [...new Set(input.redirect_uris)],
+      secret_hash: secret ? sha256Hex(secret) : null,
+      token_endpoint_auth_method: method,
+      login_uri: input.login_uri ?? null,
+      created_at: this.clock.now(),
+    };
+    await this.store.insert(row);
+    return { ...toClient(row), ...(secret ? { client_secret: secret } : {}) };
+  }
+
+  async list(projectId: string, request: PageRequest): Promise<Page<OidcClient>> {
+    const scope = `oauth_clients:${projectId}`;
+    const cursor = request.pageToken ? this.paginator.decode(request.pageToken, scope) : undefined;
+    const limit = this.paginator.limitOf(request);
+    const rows = await this.store.list(projectId, cursor, limit);
+    return this.paginator.page(rows, limit, scope, (row) => ({ createdAt: row.created_at, id: row.id }), toClient);
+  }
+
+  async get(projectId: string, clientId: string): Promise<OidcClient> {
+    const row = await this.row(clientId);
+    if (!row || row.project_id !== projectId) throw notFoundError('client.not_found');
+    return toClient(row);
+  }
+
+  async delete(projectId: string, clientId: string): Promise<void> {
+    if (looksLikeId(clientId, 'oc')) await this.store.delete(projectId, clientId);
+  }
+
+  async row(clientId: string): Promise<OAuthClientRow | undefined> {
+    return looksLikeId(clientId, 'oc') ? this.store.find(clientId) : undefined;
+  }
+
+  /** The ClientVerifier of registered clients: public ones send no secret, confidential ones must. */
+  async verify(clientId: string, secret: string | undefined): Promise<AuthenticatedClient | undefined> {
+    const row = await this.row(clientId);
+    if (!row) return undefined;
+    if (row.secret_hash === null) {
+      if (secret !== undefined && secret !== '') return undefined;
+    } else if (secret === undefined || !constantTimeEqual(sha256Hex(secret), row.secret_hash)) {
+      return undefined;
+    }
+    return { kind: 'oidc', clientId: row.id, projectId: row.project_id, allowedScopes: [] };
+  }
+}
