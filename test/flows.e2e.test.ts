@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../src/courier/smtp-test-server.js';
+import { startSmtpServer } from '../src/courier/test-smtp-server.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 
 /**

@@ -4,7 +4,7 @@ import { openTestEngine, type TestEngine } from '../../test/helpers/engine.js';
 import { ManualClock } from '../core/clock.js';
 import { randomIds } from '../core/ids.js';
 import { Courier } from './service.js';
-import { startSmtpServer } from './smtp-test-server.js';
+import { startSmtpServer } from './test-smtp-server.js';
 import { CourierStore } from './store.js';
 
 describe('courier', () => {
