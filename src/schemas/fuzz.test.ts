@@ -16,6 +16,26 @@ const schemaLike = fc.letrec((tie) => ({
   node: fc.dictionary(fc.constantFrom(...KEYWORDS), fc.oneof({ depthSize: 'small' }, keywordValue, tie('node'), fc.dictionary(fc.string({ maxLength: 8 }), tie('node'), { maxKeys: 3 })), { maxKeys: 6 }),
 })).node;
 
+/** Mostly valid user schemas, so that the user side is exercised against many shapes too. */
+const plausible = fc.record({
+  type: fc.constant('object'),
+  properties: fc.dictionary(
+    fc.string({ minLength: 1, maxLength: 6 }),
+    fc.record(
+      {
+        type: fc.constantFrom('string', 'integer', 'number', 'boolean', 'object', 'array'),
+        format: fc.constantFrom('email', 'uri', 'date', 'uuid', 'hostname'),
+        'x-unique': fc.constantFrom('project', 'team', 'unspecified'),
+        'x-claim': fc.constantFrom('email', 'name', 'given_name', 'picture'),
+        'x-audit': fc.boolean(),
+        minLength: fc.nat(4),
+      },
+      { requiredKeys: ['type'] },
+    ),
+    { maxKeys: 4 },
+  ),
+});
+
 describe('no input makes schemas or users answer 500', () => {
   let t: TestApp;
   let project: { id: string; project_secret: string };
@@ -30,7 +50,7 @@ describe('no input makes schemas or users answer 500', () => {
 
   it('POST /schemas with keyword-shaped and arbitrary documents', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(schemaLike.map((node) => ({ type: 'object', ...node })), schemaLike, fc.jsonValue({ maxDepth: 4 })), async (body) => {
+      fc.asyncProperty(fc.oneof(plausible, schemaLike.map((node) => ({ type: 'object', ...node })), schemaLike, fc.jsonValue({ maxDepth: 4 })), fc.object({ maxDepth: 2 }), async (body, attributes) => {
         const response = await t.app.inject({
           method: 'POST',
           url: `/schemas?project_id=${project.id}`,
@@ -44,12 +64,12 @@ describe('no input makes schemas or users answer 500', () => {
             method: 'POST',
             url: `/users?project_id=${project.id}`,
             headers: bearer(project.project_secret),
-            payload: { schema: response.json().id, attributes: {} },
+            payload: { schema: response.json().id, attributes },
           });
           expect(user.statusCode).toBeLessThan(500);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 200 },
     );
   });
 
