@@ -42,7 +42,7 @@ describe('flows end to end over HTTP', () => {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${key.client_id}:${key.client_secret}`).toString('base64')}` },
       body: 'grant_type=client_credentials',
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
     expect(token.access_token).toBeTruthy();
     return token.access_token as string;
   };
@@ -77,7 +77,7 @@ describe('flows end to end over HTTP', () => {
       method: 'POST',
       headers: { authorization: `Bearer ${project.project_secret}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'backend', scopes: ['session.write', 'session.read'] }),
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<{ client_id: string; client_secret: string }>);
     expect(key.client_id).toBeTruthy();
   });
   afterAll(async () => {
