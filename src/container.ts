@@ -75,7 +75,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const { engine } = options;
   const db = engine.db;
   const keys = new KeyRing(config.secrets);
-  const paginator = new Paginator(keys.current('pagination'));
+  const paginator = new Paginator(keys.all('pagination'));
   const credentials = new Credentials(config.adminToken);
 
   const projects = new ProjectService(db, new ProjectStore(db), clock, ids);

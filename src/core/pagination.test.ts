@@ -37,6 +37,18 @@ describe('Paginator', () => {
     expectInvalidToken(() => paginator.decode(token, 'teams:p1'));
   });
 
+  it('keeps accepting tokens signed with an older key during a rotation', () => {
+    const oldKey = Buffer.alloc(32, 1);
+    const before = new Paginator([oldKey]).encode(cursor, 'teams:p1');
+    const rotated = new Paginator([Buffer.alloc(32, 2), oldKey]);
+    expect(rotated.decode(before, 'teams:p1')).toEqual(cursor);
+    const after = rotated.encode(cursor, 'teams:p1');
+    expect(after).not.toBe(before);
+    expectInvalidToken(() => new Paginator([oldKey]).decode(after, 'teams:p1'));
+    // Once the old key is dropped, its tokens are refused.
+    expectInvalidToken(() => new Paginator([Buffer.alloc(32, 2)]).decode(before, 'teams:p1'));
+  });
+
   it('refuses tampered and malformed tokens', () => {
     const token = paginator.encode(cursor, 'teams:p1');
     const [body, mac] = token.split('.');

@@ -25,18 +25,24 @@ export interface Page<T> {
 }
 
 export class Paginator {
-  constructor(private readonly key: Buffer) {}
+  private readonly keys: readonly Buffer[];
+
+  /** The first key signs; every key verifies, so tokens survive a GATEHOUSE_SECRET rotation. */
+  constructor(keys: Buffer | readonly Buffer[]) {
+    this.keys = Buffer.isBuffer(keys) ? [keys] : keys;
+    if (this.keys.length === 0) throw new Error('Paginator needs at least one key');
+  }
 
   encode(cursor: Cursor, scope: string): string {
     const body = Buffer.from(JSON.stringify([cursor.createdAt.toISOString(), cursor.id, scope])).toString('base64url');
-    return `${body}.${hmacBase64Url(this.key, body)}`;
+    return `${body}.${hmacBase64Url(this.keys[0], body)}`;
   }
 
   /** `scope` binds a token to one list (and its filters) so it cannot be replayed against another. */
   decode(token: string, scope: string): Cursor {
     const [body, mac, extra] = token.split('.');
     const bad = () => new AppError('req.invalid', 'The page token is invalid.', { errors: [{ path: 'query/page_token', message: 'invalid page token' }] });
-    if (!body || !mac || extra !== undefined || !constantTimeEqual(mac, hmacBase64Url(this.key, body))) throw bad();
+    if (!body || !mac || extra !== undefined || !this.keys.some((key) => constantTimeEqual(mac, hmacBase64Url(key, body)))) throw bad();
     let parsed: unknown;
     try {
       parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
