@@ -76,6 +76,9 @@ describe('configuration', () => {
       MAIL_FROM: 'Example <id@example.com>',
       GATEHOUSE_SWEEP_INTERVAL_SECONDS: '30',
       GATEHOUSE_RETENTION_HOURS: '0',
+      GATEHOUSE_SCHEMA_FETCH_ALLOW: 'https://schemas.example.com, https://cdn.example.com/ids/',
+      GATEHOUSE_SCHEMA_FETCH_TIMEOUT_MS: '1000',
+      GATEHOUSE_SCHEMA_FETCH_MAX_BYTES: '65536',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -90,6 +93,8 @@ describe('configuration', () => {
       mailFrom: 'Example <id@example.com>',
       sweepIntervalMs: 30_000,
       retentionMs: 0,
+      // A bare origin ends at a path boundary, so https://schemas.example.com.evil.net stays out.
+      schemaFetch: { allow: ['https://schemas.example.com/', 'https://cdn.example.com/ids/'], timeoutMs: 1000, maxBytes: 65536 },
     });
     // Newest first: the first secret signs and encrypts, the others only verify (rotation).
     expect(config.secrets.map((s) => s.toString())).toEqual([`${SECRET}-new`, `${SECRET}-old`]);
@@ -120,6 +125,10 @@ describe('configuration', () => {
     ['GATEHOUSE_SWEEP_INTERVAL_SECONDS', 'often'],
     ['GATEHOUSE_RETENTION_HOURS', '1e3'],
     ['GATEHOUSE_RETENTION_HOURS', '9999999'],
+    ['GATEHOUSE_SCHEMA_FETCH_ALLOW', 'schemas.example.com'],
+    ['GATEHOUSE_SCHEMA_FETCH_ALLOW', 'https://ok.example.com/,file:///etc/'],
+    ['GATEHOUSE_SCHEMA_FETCH_TIMEOUT_MS', '50'],
+    ['GATEHOUSE_SCHEMA_FETCH_MAX_BYTES', 'lots'],
   ])('refuses %s=%s with an error naming the variable', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.variable).toBe(variable);

@@ -21,6 +21,9 @@ Commands:
   project create --name NAME          Create a project; prints its id and secrets once
   key create --project ID --scopes a,b [--name NAME]
                                       Create a service key; prints its client id and secret once
+  client create --project ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL]
+                                      Register an OIDC client; prints its client id (and secret) once
+  oauth rotate-keys                   Retire the current ID-token signing key and make a new one current
 
 Run "gatehouse <command> --help" for a command's options. Configuration comes from the
 environment (see docs/configuration.md).`,
@@ -29,6 +32,10 @@ environment (see docs/configuration.md).`,
   'project create': 'Usage: gatehouse project create --name NAME [--preview-origin URL ...]\n\nCreates a project and prints its id, project_secret and preview_secret as JSON (shown once).',
   'key create':
     'Usage: gatehouse key create --project PROJECT_ID --scopes scope1,scope2 [--name NAME]\n\nCreates a service key and prints client_id and client_secret as JSON (shown once).',
+  'client create':
+    'Usage: gatehouse client create --project PROJECT_ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL]\n\nRegisters an OIDC client (authorization code + PKCE) and prints it as JSON; client_secret is shown once (none with --public). See docs/oauth.md.',
+  'oauth rotate-keys':
+    'Usage: gatehouse oauth rotate-keys\n\nRetires the current signing key (it stays in /auth/jwks until the tokens it signed have expired) and makes a new one current.',
 };
 
 class UsageError extends Error {}
@@ -71,7 +78,11 @@ async function serve(): Promise<void> {
   }
   let stopping = false;
   const stop = (signal: string) => {
-    if (stopping) return;
+    // A second signal means "now": give up on draining.
+    if (stopping) {
+      console.error(`gatehouse: ${signal} again, exiting without finishing requests`);
+      process.exit(1);
+    }
     stopping = true;
     server.container.logger.info({ signal }, 'shutting down');
     server.stop().then(
@@ -82,13 +93,13 @@ async function serve(): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 async function run(argv: string[]): Promise<void> {
   const [first, second] = argv;
-  const command = first === 'project' || first === 'key' ? `${first} ${second ?? ''}`.trim() : (first ?? 'serve');
+  const command = ['project', 'key', 'client', 'oauth'].includes(first) ? `${first} ${second ?? ''}`.trim() : (first ?? 'serve');
   const rest = argv.slice(command.split(' ').length);
   if (command === '--help' || command === '-h' || command === 'help') return void console.log(HELP.main);
   if (!(command in HELP) || command === 'main') throw new UsageError(`unknown command "${command}" (see gatehouse --help)`);
@@ -100,6 +111,9 @@ async function run(argv: string[]): Promise<void> {
       project: { type: 'string' },
       scopes: { type: 'string' },
       'preview-origin': { type: 'string', multiple: true },
+      'redirect-uri': { type: 'string', multiple: true },
+      'login-uri': { type: 'string' },
+      public: { type: 'boolean' },
     },
     strict: true,
   });
@@ -134,6 +148,26 @@ async function run(argv: string[]): Promise<void> {
         return c.serviceKeys.create(values.project!, { name: values.name, scopes });
       });
       console.log(JSON.stringify(key, null, 2));
+      return;
+    }
+    case 'client create': {
+      const redirectUris = values['redirect-uri'] ?? [];
+      if (!values.project || redirectUris.length === 0) throw new UsageError('client create needs --project and at least one --redirect-uri');
+      const client = await withContainer(async (c) => {
+        if (!(await c.projects.row(values.project!))) throw new UsageError(`project ${values.project} does not exist`);
+        return c.oauth.oidcClients.create(values.project!, {
+          name: values.name,
+          redirect_uris: redirectUris,
+          login_uri: values['login-uri'],
+          token_endpoint_auth_method: values.public ? 'none' : 'client_secret_basic',
+        });
+      });
+      console.log(JSON.stringify(client, null, 2));
+      return;
+    }
+    case 'oauth rotate-keys': {
+      const kid = await withContainer((c) => c.oauth.signingKeys.rotate());
+      console.log(JSON.stringify({ current_kid: kid }, null, 2));
       return;
     }
   }

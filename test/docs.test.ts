@@ -1,0 +1,48 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { knownErrorCodes } from '../src/core/errors.js';
+
+/** The docs stay true as code changes: every error code, every variable, every link. */
+const root = resolve(import.meta.dirname, '..');
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+
+describe('documentation', () => {
+  it('README opens with exactly npm install, npm start, npm test', () => {
+    const firstBlock = /```(?:sh|bash)?\n([\s\S]*?)```/.exec(read('README.md'))?.[1];
+    expect(firstBlock?.trim().split('\n')).toEqual(['npm install', 'npm start', 'npm test']);
+    expect(read('README.md').indexOf('```')).toBeLessThan(read('README.md').indexOf('\n## '));
+  });
+
+  it('docs/errors.md lists every error code with its HTTP status', () => {
+    const doc = read('docs/errors.md');
+    const missing = Object.entries(knownErrorCodes())
+      .filter(([code, status]) => !new RegExp(`^\\| \`${code.replace(/\./g, '\\.')}\` \\| ${status} \\|`, 'm').test(doc))
+      .map(([code, status]) => `${code} (${status})`);
+    expect(missing, 'add a row "| `code` | status | meaning |" to docs/errors.md').toEqual([]);
+  });
+
+  it('docs/configuration.md documents every environment variable src/config.ts reads', () => {
+    const source = read('src/config.ts');
+    const variables = new Set<string>();
+    for (const pattern of [/env\.([A-Z][A-Z0-9_]+)/g, /env, '([A-Z][A-Z0-9_]+)'/g, /env\[['"]([A-Z][A-Z0-9_]+)['"]\]/g]) {
+      for (const match of source.matchAll(pattern)) variables.add(match[1]);
+    }
+    expect(variables.size).toBeGreaterThan(10);
+    const doc = read('docs/configuration.md');
+    const missing = [...variables].filter((name) => !new RegExp(`^\\| \`${name}\` \\|`, 'm').test(doc));
+    expect(missing, 'add a row "| `NAME` | default | example | meaning |" to docs/configuration.md').toEqual([]);
+  });
+
+  it('relative links in README.md and docs/ point to files that exist', () => {
+    const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const broken: string[] = [];
+    for (const file of files) {
+      for (const [, target] of read(file).matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/.test(target)) continue;
+        if (!existsSync(resolve(root, dirname(file), target))) broken.push(`${file} -> ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
