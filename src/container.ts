@@ -94,11 +94,11 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const { sessions, attempts, exchange, sweeper } = createSessionDomain({ db, config, clock, ids, keys, paginator, projects, users, logger });
 
-  const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users });
+  const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, retentionMs: config.retentionMs, logger });
 
   const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, sessions, attempts });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, oauth, sessions, attempts, exchange, sweeper, flows, closers: [sweeper.start(config.sweepIntervalMs), () => flows.courier.close()] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, oauth, sessions, attempts, exchange, sweeper, flows, closers: [sweeper.start(config.sweepIntervalMs), oauth.sweeper.start(config.sweepIntervalMs), flows.sweeper.start(config.sweepIntervalMs), () => flows.courier.close()] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {

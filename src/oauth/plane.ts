@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { KeyRing } from '../core/keys.js';
@@ -16,6 +17,7 @@ import { OidcClientService } from './clients.js';
 import { OAuthClientStore } from './clients-store.js';
 import { SigningKeys } from './signing-keys.js';
 import { OAuthStore } from './store.js';
+import { OAuthSweeper } from './sweeper.js';
 import { TokenService } from './tokens.js';
 import { UserTokenService } from './user-tokens.js';
 
@@ -27,6 +29,7 @@ export interface OAuthPlane {
   userTokens: UserTokenService;
   oidcClients: OidcClientService;
   authorization: AuthorizationService;
+  sweeper: OAuthSweeper;
 }
 
 export interface OAuthDeps {
@@ -41,6 +44,8 @@ export interface OAuthDeps {
   sessions: SessionService;
   exchange: ExchangeService;
   users: UserService;
+  retentionMs: number;
+  logger?: Logger;
 }
 
 export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
@@ -61,5 +66,6 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   const oidcClients = new OidcClientService(clientStore, deps.clock, deps.ids, deps.paginator);
   clients.register((clientId, secret) => oidcClients.verify(clientId, secret));
   const authorization = new AuthorizationService(clientStore, oidcClients, userTokens, deps.sessions, deps.exchange, deps.clock, deps.ids);
-  return { signingKeys, tokens, clients, userTokens, oidcClients, authorization };
+  const sweeper = new OAuthSweeper(store, clientStore, deps.clock, deps.retentionMs, deps.logger);
+  return { signingKeys, tokens, clients, userTokens, oidcClients, authorization, sweeper };
 }

@@ -1,0 +1,41 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { cliEnv, runCli, tempDir } from './helpers/process.js';
+
+describe('gatehouse client create / oauth rotate-keys', () => {
+  const dir = tempDir();
+  afterAll(() => dir.remove());
+  const env = cliEnv({ GATEHOUSE_DATA_DIR: dir.path, LOG_LEVEL: 'silent', DATABASE_URL: undefined });
+
+  it('registers confidential and public OIDC clients and rotates the signing key', async () => {
+    const project = await runCli(['project', 'create', '--name', 'CLI RP'], env);
+    expect(project.code, project.stderr).toBe(0);
+    const projectId = JSON.parse(project.stdout).id;
+
+    const confidential = await runCli(['client', 'create', '--project', projectId, '--redirect-uri', 'https://app.example.com/cb', '--name', 'Web'], env);
+    expect(confidential.code, confidential.stderr).toBe(0);
+    expect(JSON.parse(confidential.stdout)).toMatchObject({
+      client_id: expect.stringMatching(/^oc_/),
+      client_secret: expect.stringMatching(/^gh_cs_/),
+      redirect_uris: ['https://app.example.com/cb'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    });
+
+    const pub = await runCli(['client', 'create', '--project', projectId, '--redirect-uri', 'http://127.0.0.1:3000/cb', '--public'], env);
+    expect(pub.code, pub.stderr).toBe(0);
+    const publicClient = JSON.parse(pub.stdout);
+    expect(publicClient.token_endpoint_auth_method).toBe('none');
+    expect(publicClient).not.toHaveProperty('client_secret');
+
+    const bad = await runCli(['client', 'create', '--project', projectId, '--redirect-uri', 'http://evil.example/cb'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^gatehouse: .*redirect/i);
+    const missing = await runCli(['client', 'create', '--project', projectId], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('--redirect-uri');
+
+    const first = await runCli(['oauth', 'rotate-keys'], env);
+    const second = await runCli(['oauth', 'rotate-keys'], env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(second.stdout).current_kid).not.toBe(JSON.parse(first.stdout).current_kid);
+  });
+});
