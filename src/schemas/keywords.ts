@@ -77,6 +77,8 @@ export class SchemaCompiler {
       validateFormats: true,
       useDefaults: false,
       coerceTypes: false,
+      // 1e999 parses to Infinity, which JSON cannot store: never let it pass as a number.
+      strictNumbers: true,
       logger: {
         log: () => {},
         warn: (...args: unknown[]) => void this.warnings.push(args.map(String).join(' ')),
