@@ -103,6 +103,14 @@ describe('users', () => {
     });
     expect(tooDeep.statusCode).toBe(400);
     expect(errorBody(tooDeep).code).toBe('user.invalid');
+    const infinite = await t.app.inject({
+      method: 'POST',
+      url: `/users?project_id=${project.id}`,
+      headers: { ...bearer(project.project_secret), 'content-type': 'application/json' },
+      payload: `{"schema":"${schemaId}","attributes":{"email":"inf@example.com","age":1e999}}`,
+    });
+    expect(infinite.statusCode).toBe(400);
+    expect(errorBody(infinite).code).toBe('user.invalid');
     const unknownSchema = await create({ schema: 'https://example.com/schemas/nope', attributes: {} });
     expect(unknownSchema.statusCode).toBe(400);
     expect(errorBody(unknownSchema).code).toBe('user.invalid');
