@@ -28,6 +28,7 @@ import { RiskService } from './risk/service.js';
 import { RiskStore } from './risk/store.js';
 import { FlowRuntime } from './runtime/engine.js';
 import { FlowSettingsService } from './settings/service.js';
+import { FlowSweeper } from './sweeper.js';
 
 export interface FlowEngine {
   definitions: FlowDefinitionService;
@@ -37,6 +38,7 @@ export interface FlowEngine {
   captcha: CaptchaGate;
   risk: RiskService;
   codes: CodeService;
+  sweeper: FlowSweeper;
 }
 
 /**
@@ -94,5 +96,10 @@ export function createFlowEngine(deps: {
     const view = schemaView(row.id, row.uri, JSON.parse(row.document) as Record<string, unknown>);
     await definitions.seed(trx, project.id, view, defaultDefinitions(view));
   });
-  return { definitions, settings, runtime, courier, captcha, risk, codes };
+  // Events are stored against a session: they go with it.
+  deps.sessions.onDeleted(async (trx, session) => {
+    await new RiskStore(trx).deleteSessionEvents(session.id);
+  });
+  const sweeper = new FlowSweeper(db, clock, deps.config.retentionMs, deps.logger);
+  return { definitions, settings, runtime, courier, captcha, risk, codes, sweeper };
 }

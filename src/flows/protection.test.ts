@@ -156,3 +156,31 @@ describe('flow protection', () => {
     });
   });
 });
+
+describe('flow sweeper', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('deletes expired proofs, codes, old counters and runs, and keeps live ones', async () => {
+    const project = (await t.createProject()).id;
+    const codes = new CodeService(new CodeStore(t.container.db), t.container.keys, t.clock, randomIds);
+    const gate = new CaptchaGate(t.container.keys, new GateStore(t.container.db), t.clock, { maxNumber: 1000, ttlMs: 60_000 });
+    const risk = new RiskService(new RiskStore(t.container.db), t.clock, randomIds);
+    await gate.verify(project, await solve(await gate.challenge(project)));
+    await codes.issue(project, undefined, 'recovery');
+    await risk.recordFailure(project, risk.accountKey(project, 'x@example.com'), '203.0.113.1', RISK_DEFAULTS);
+    const sweeper = t.container.flows.sweeper;
+    expect(await sweeper.sweep()).toMatchObject({ captcha_spent: 0, one_time_codes: 0, ip_failures: 0 });
+    t.clock.advance(2 * 24 * 3600 * 1000);
+    const swept = await sweeper.sweep();
+    expect(swept.captcha_spent).toBeGreaterThanOrEqual(1);
+    expect(swept.one_time_codes).toBeGreaterThanOrEqual(1);
+    expect(swept.ip_failures).toBeGreaterThanOrEqual(1);
+    expect(await risk.accountBlocked(project, risk.accountKey(project, 'x@example.com'), RISK_DEFAULTS)).toBe(false);
+    const failures = await t.container.db.selectFrom('login_failures').selectAll().where('project_id', '=', project).execute();
+    expect(failures).toHaveLength(1);
+  });
+});

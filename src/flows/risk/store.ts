@@ -79,6 +79,10 @@ export class RiskStore {
     await this.db.insertInto('flow_events').values({ ...row, payload: jsonb(row.payload) }).execute();
   }
 
+  async deleteSessionEvents(sessionId: string): Promise<void> {
+    await this.db.deleteFrom('flow_events').where('session_id', '=', sessionId).execute();
+  }
+
   async latestFingerprint(sessionId: string): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('flow_events')

@@ -1,0 +1,64 @@
+import { sql, type Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from '../core/clock.js';
+import type { Database } from '../db/schema.js';
+
+export interface FlowSweepResult {
+  captcha_spent: number;
+  ip_failures: number;
+  flow_runs: number;
+  one_time_codes: number;
+  flow_events: number;
+  outbox: number;
+}
+
+const IP_WINDOW_RETENTION_MS = 60 * 60 * 1000;
+
+const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0n);
+
+/**
+ * Deletes what the flow engine no longer needs: spent captcha proofs and one-time codes past
+ * their expiry, per-minute IP counters older than an hour, finished or expired run records,
+ * and events and outbox rows older than the retention. Login failure counters are kept: they
+ * carry the "disabled until reset" state.
+ */
+export class FlowSweeper {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly retentionMs: number,
+    private readonly logger?: Logger,
+  ) {}
+
+  async sweep(): Promise<FlowSweepResult> {
+    const now = this.clock.now();
+    const before = new Date(now.getTime() - this.retentionMs);
+    return {
+      captcha_spent: count(await this.db.deleteFrom('captcha_spent').where('expires_at', '<', now).execute()),
+      ip_failures: count(await this.db.deleteFrom('ip_failures').where('window_start', '<', new Date(now.getTime() - IP_WINDOW_RETENTION_MS)).execute()),
+      flow_runs: count(await this.db.deleteFrom('flow_runs').where(sql<boolean>`coalesce(ended_at, expires_at) < ${before}`).execute()),
+      one_time_codes: count(await this.db.deleteFrom('one_time_codes').where('expires_at', '<', before).execute()),
+      flow_events: count(await this.db.deleteFrom('flow_events').where('created_at', '<', before).execute()),
+      outbox: count(await this.db.deleteFrom('outbox').where('created_at', '<', before).execute()),
+    };
+  }
+
+  /** Runs `sweep` every `intervalMs` without keeping the process alive; returns the stop function. */
+  start(intervalMs: number): () => Promise<void> {
+    let running: Promise<void> | undefined;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = this.sweep()
+        .then((result) => this.logger?.debug({ sweep: result }, 'swept flow records'))
+        .catch((error: unknown) => this.logger?.warn({ err: error }, 'flow sweep failed'))
+        .finally(() => {
+          running = undefined;
+        });
+    }, intervalMs);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await running;
+    };
+  }
+}
