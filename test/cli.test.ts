@@ -113,6 +113,10 @@ describe('gatehouse on the embedded database', () => {
     const read = await fetch(`${server.url}/projects/${project.id}`, { headers: { authorization: `Bearer ${project.project_secret}` } });
     expect(read.status).toBe(200);
 
+    // The embedded database belongs to the running server: a second process is turned away.
+    const intruder = await runCli(['project', 'create', '--name', 'Intruder'], env());
+    expectOneLineError(intruder, /^gatehouse: GATEHOUSE_DATA_DIR: the embedded database in .* is in use by process \d+/);
+
     // A request whose body is still arriving when SIGTERM comes must still be answered.
     const adminToken = readFileSync(join(dir.path, 'admin-token'), 'utf8').trim();
     const body = JSON.stringify({ name: 'Drained' });

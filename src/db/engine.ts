@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import type { Database } from './schema.js';
 
 /**
@@ -17,6 +18,12 @@ export interface Engine {
   withLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTENs on `channel` (PostgreSQL: a dedicated connection outside the pool; PGlite: the
+   * embedded instance) and resolves once the subscription is in effect, with a function that
+   * ends it. `onLost` runs at most once, when the connection carrying it fails.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLost: (error?: Error) => void): Promise<() => Promise<void>>;
 }
 
 class Mutex {
@@ -60,7 +67,14 @@ function pgliteAsPool(pglite: PGlite) {
 const LOCK_ID = 7_242_011;
 
 export async function openPglite(dataDir?: string): Promise<Engine> {
-  const pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let pglite: PGlite;
+  try {
+    pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pgliteAsPool(pglite) as never }) });
   return {
     kind: 'pglite',
@@ -75,12 +89,24 @@ export async function openPglite(dataDir?: string): Promise<Engine> {
         }
       });
     },
-    // A PGlite data directory belongs to one process; there is nobody to lock against.
+    // The data directory lock already keeps every other process out.
     withLock: (fn) => fn(),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    // Through the connection mutex, so LISTEN never lands inside another holder's transaction.
+    // PGlite delivers notifications in-process when the notifying transaction commits.
+    listen: async (channel, onMessage) => {
+      const unlisten = await db.connection().execute(() => pglite.listen(channel, onMessage));
+      return () => db.connection().execute(() => unlisten()).catch(() => {});
+    },
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 
@@ -121,6 +147,33 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Engine> 
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
+    listen: async (channel, onMessage, onLost) => {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true, keepAliveInitialDelayMillis: 5000 });
+      let ended = false;
+      const lose = (error?: Error) => {
+        if (ended) return;
+        ended = true;
+        onLost(error);
+      };
+      client.on('error', lose);
+      client.on('end', () => lose());
+      client.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      try {
+        await client.connect();
+        await client.query(`listen ${channel}`);
+      } catch (error) {
+        ended = true;
+        await client.end().catch(() => {});
+        throw error;
+      }
+      return async () => {
+        ended = true;
+        await client.end().catch(() => {});
+      };
+    },
   };
 }
 
