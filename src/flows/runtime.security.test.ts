@@ -113,6 +113,9 @@ describe('flow runtime: cookie, captcha, events, lock-out, CSRF', () => {
     expect(rows.map((r) => [r.type, r.flow_id])).toEqual([['fingerprint', started.id], ['telemetry', started.id]]);
     expect(rows[0].payload).toEqual({ fingerprint: 'fp-123', screen: '1920x1080' });
     expect((await client.get(started.id)).json().step).toEqual(started.step);
+    await t.container.sessions.delete(project.id, started.session_id);
+    const left = await t.container.db.selectFrom('flow_events').select('id').where('session_id', '=', started.session_id).execute();
+    expect(left).toEqual([]);
   });
 
   it('a step with a captcha gate carries an ALTCHA challenge; solve, replay and expiry', async () => {

@@ -130,7 +130,13 @@ describe('flow definitions over HTTP', () => {
     const inUse = await t.app.inject({ method: 'DELETE', url: `/flow_definitions/${recovery.id}`, headers: bearer(project.project_secret) });
     expect(inUse.statusCode).toBe(409);
     expect(errorBody(inUse).code).toBe('flowdef.in_use');
-    t.clock.advance(10 * 60 * 1000);
+    // Moving on extends the flow, and with it the use of its definition.
+    t.clock.advance(9 * 60 * 1000);
+    const moved = await client.submit(started.json().id, 'send_code', { email: 'nobody@example.com' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    t.clock.advance(2 * 60 * 1000);
+    expect(errorBody(await t.app.inject({ method: 'DELETE', url: `/flow_definitions/${recovery.id}`, headers: bearer(project.project_secret) })).code).toBe('flowdef.in_use');
+    t.clock.advance(8 * 60 * 1000);
     const deleted = await t.app.inject({ method: 'DELETE', url: `/flow_definitions/${recovery.id}`, headers: bearer(project.project_secret) });
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe('');

@@ -222,6 +222,11 @@ export class FlowDefinitionService {
     await this.store.startRun({ id: runId, project_id: projectId, definition_id: definitionId, session_id: sessionId, created_at: this.clock.now(), expires_at: expiresAt, ended_at: null });
   }
 
+  /** A flow that moved on lives longer: so does the use of its definitions. */
+  async extendRuns(runIds: string[], expiresAt: Date): Promise<void> {
+    await this.store.extendRuns(runIds, expiresAt);
+  }
+
   async endRun(runId: string): Promise<void> {
     await this.store.endRun(runId, this.clock.now());
   }

@@ -101,6 +101,11 @@ export class FlowDefinitionStore {
     await this.db.insertInto('flow_runs').values(run).onConflict((oc) => oc.column('id').doNothing()).execute();
   }
 
+  async extendRuns(ids: string[], expiresAt: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('flow_runs').set({ expires_at: expiresAt }).where('id', 'in', ids).where('ended_at', 'is', null).execute();
+  }
+
   async endRun(id: string, at: Date): Promise<void> {
     await this.db.updateTable('flow_runs').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
   }

@@ -111,7 +111,9 @@ export class FlowRuntime {
     const moved = (outcome !== undefined && (await run.follow(step, outcome))) || (await run.follow(step, input.action));
     if (!moved) throw invalidAction(frame.id, input.action);
     run.touch();
-    return this.respond(run, await run.settle((next) => this.invisible(run, next)));
+    const done = await run.settle((next) => this.invisible(run, next));
+    if (!done) await deps.definitions.extendRuns(run.entry.f.map((f) => f.id), new Date(run.entry.ex));
+    return this.respond(run, done);
   }
 
   /** Work of an invisible step: it runs with what the flow collected so far. */
