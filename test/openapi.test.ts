@@ -5,10 +5,14 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 
 interface Operation {
   security?: Array<Record<string, string[]>>;
-  responses: Record<string, { description: string; content?: Record<string, { schema: { required?: string[] } }> }>;
+  responses: Record<string, { description: string; content?: Record<string, { schema: { $ref?: string; required?: string[] } }> }>;
   parameters?: Array<{ in: string; name: string }>;
 }
-type Spec = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
+type Spec = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, unknown>; schemas?: Record<string, { required?: string[] }> };
+};
 
 /** `/teams/:team_id` as OpenAPI writes it: `/teams/{team_id}` (the same rules as @fastify/swagger). */
 export function openApiPath(url: string): string {
@@ -27,6 +31,11 @@ describe('/openapi.json', () => {
   let spec: Spec;
   let routes: CatalogRoute[];
   const operation = (route: CatalogRoute) => spec.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+  /** Follows a local `#/components/schemas/X` reference. */
+  const resolve = (schema: { $ref?: string; required?: string[] } | undefined) => {
+    const name = schema?.$ref?.match(/^#\/components\/schemas\/(.+)$/)?.[1];
+    return (name ? spec.components.schemas?.[name] : schema) ?? {};
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -102,7 +111,7 @@ describe('/openapi.json', () => {
       for (const [status, response] of Object.entries(op.responses)) {
         if (Number(status) < 400) continue;
         expect(response.description, `${name} ${status}`).toBeTruthy();
-        expect(response.content?.['application/json']?.schema.required, `${name} ${status}`).toEqual(['code', 'message', 'details']);
+        expect(resolve(response.content?.['application/json']?.schema).required, `${name} ${status}`).toEqual(['code', 'message', 'details']);
       }
     }
   });

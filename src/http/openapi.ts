@@ -32,6 +32,7 @@ declare module 'fastify' {
 }
 
 const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const ERROR_BODY_ID = 'ErrorBody';
 
 /**
  * Every route gets its security requirement (from `config.scope`) and the error responses it can
@@ -57,13 +58,15 @@ function describeRoute(route: RouteOptions): void {
   if (Array.isArray(schema.security) && schema.security.length > 0) statuses.push(401);
   if (methods.some((m) => HAS_BODY.has(m))) statuses.push(413, 415);
   for (const status of statuses) {
-    response[status] ??= { ...ErrorBody, description: ERROR_DESCRIPTIONS[status] };
+    // One shared schema instead of a copy per route and status keeps /openapi.json small.
+    response[status] ??= { $ref: `${ERROR_BODY_ID}#`, description: ERROR_DESCRIPTIONS[status] };
   }
 }
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   const catalog: CatalogRoute[] = [];
   app.decorate('routeCatalog', catalog);
+  app.addSchema({ $id: ERROR_BODY_ID, ...ErrorBody });
   app.addHook('onRoute', (route) => {
     describeRoute(route);
     const schema = (route.schema ?? {}) as Record<string, unknown>;
@@ -71,6 +74,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     for (const method of [route.method].flat()) catalog.push({ method, url: route.url, scope: route.config?.scope, hidden, schema });
   });
   await app.register(swagger, {
+    // Shared schemas keep their $id as their name under components.schemas.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     openapi: {
       openapi: '3.1.0',
       info: {
