@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import { pino, type Logger } from 'pino';
+import { ChangeCache } from './cache/cache.js';
+import { ChangeFeed } from './cache/feed.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './core/clock.js';
+import { sha256Hex } from './core/crypto.js';
 import { randomIds, type IdGenerator } from './core/ids.js';
 import { KeyRing } from './core/keys.js';
 import { Paginator } from './core/pagination.js';
@@ -57,6 +60,8 @@ export interface Container {
   sweeper: Sweeper;
   /** Flow engine: definitions, branding/flow settings, the /flow runtime, courier, captcha, risk. */
   flows: FlowEngine;
+  /** Row-change notifications (LISTEN/NOTIFY) that keep per-process caches fresh; see src/cache. */
+  changes: ChangeFeed;
   /** Background work (sweepers...) stopped on shutdown, newest first. */
   closers: Array<() => Promise<void> | void>;
 }
@@ -77,6 +82,9 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const keys = new KeyRing(config.secrets);
   const paginator = new Paginator(keys.all('pagination'));
   const credentials = new Credentials(config.adminToken);
+  const changes = new ChangeFeed(engine, logger);
+  // Project secrets never change; a change of the project row still drops them (dropAllOnChange).
+  const projectOfSecret = new ChangeCache<string | undefined>(changes, { kind: 'proj', dropAllOnChange: true, max: 10_000 });
 
   const projects = new ProjectService(db, new ProjectStore(db), clock, ids);
   const teams = new TeamService(new TeamStore(db), clock, ids);
@@ -84,7 +92,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const { schemas, users, passwords } = createUserDomain({ db, config, clock, ids, paginator, projects, teams });
 
   credentials.register(async (token) => {
-    const projectId = await projects.idForSecret(token);
+    const projectId = await projectOfSecret.get(sha256Hex(token), () => projects.idForSecret(token), (id) => id !== undefined);
     return projectId ? { kind: 'project', projectId, scopes: 'all', via: 'project_secret' } : undefined;
   });
   credentials.register(async (token) => {
@@ -92,13 +100,13 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
     return projectId ? { kind: 'project', projectId, scopes: PREVIEW_SCOPES, via: 'preview_secret' } : undefined;
   });
 
-  const { sessions, attempts, exchange, sweeper } = createSessionDomain({ db, config, clock, ids, keys, paginator, projects, users, logger });
+  const { sessions, attempts, exchange, sweeper } = createSessionDomain({ db, config, clock, ids, keys, paginator, projects, users, logger, changes });
 
   const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, retentionMs: config.retentionMs, logger });
 
   const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, sessions, attempts });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, oauth, sessions, attempts, exchange, sweeper, flows, closers: [sweeper.start(config.sweepIntervalMs), oauth.sweeper.start(config.sweepIntervalMs), flows.sweeper.start(config.sweepIntervalMs), () => flows.courier.close()] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, oauth, sessions, attempts, exchange, sweeper, flows, changes, closers: [changes.start(), sweeper.start(config.sweepIntervalMs), oauth.sweeper.start(config.sweepIntervalMs), flows.sweeper.start(config.sweepIntervalMs), () => flows.courier.close()] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {

@@ -215,8 +215,6 @@ export class AttemptService {
   async consumeHandoff(trx: Kysely<Database>, projectId: string, token: string): Promise<AttemptRow | undefined> {
     const hash = this.hashOf(token);
     if (!hash) return undefined;
-    const store = this.store.with(trx);
-    const consumed = await store.consumeHandoff(projectId, hash, this.clock.now());
-    return consumed ? store.find(consumed.attempt_id) : undefined;
+    return this.store.with(trx).consumeHandoffAttempt(projectId, hash, this.clock.now());
   }
 }

@@ -107,18 +107,26 @@ export class AttemptStore {
   }
 
   /**
-   * The single-use gate: marks the token consumed in one statement. Of concurrent callers
-   * exactly one gets the row back; unknown, used, expired and other-project tokens get nothing.
+   * The single-use gate: marks the token consumed and reads its attempt in one statement (one
+   * round trip inside the exchange transaction). The data-modifying CTE takes the row lock, so of
+   * concurrent callers exactly one gets the attempt back; unknown, used, expired and
+   * other-project tokens get nothing.
    */
-  async consumeHandoff(projectId: string, hash: string, now: Date): Promise<HandoffRow | undefined> {
+  async consumeHandoffAttempt(projectId: string, hash: string, now: Date): Promise<AttemptRow | undefined> {
     return this.db
-      .updateTable('handoff_tokens')
-      .set({ consumed_at: now })
-      .where('token_hash', '=', hash)
-      .where('project_id', '=', projectId)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returningAll()
+      .with('consumed', (db) =>
+        db
+          .updateTable('handoff_tokens')
+          .set({ consumed_at: now })
+          .where('token_hash', '=', hash)
+          .where('project_id', '=', projectId)
+          .where('consumed_at', 'is', null)
+          .where('expires_at', '>', now)
+          .returning('attempt_id'),
+      )
+      .selectFrom('auth_attempts')
+      .innerJoin('consumed', 'consumed.attempt_id', 'auth_attempts.id')
+      .selectAll('auth_attempts')
       .executeTakeFirst();
   }
 

@@ -109,7 +109,11 @@ export class PasswordService {
 
   /** Costs what one real verification costs; call it for unknown identifiers. Always false. */
   async dummyVerify(): Promise<false> {
-    this.dummyHash ??= this.hasher.hash('gatehouse-dummy-password-for-timing');
+    // A refused hash (429, hashers busy) must not stay cached as the dummy.
+    this.dummyHash ??= this.hasher.hash('gatehouse-dummy-password-for-timing').catch((error: unknown) => {
+      this.dummyHash = undefined;
+      throw error;
+    });
     await this.hasher.verify(await this.dummyHash, 'not-the-dummy-password');
     return false;
   }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ChangeFeed } from '../cache/feed.js';
 import type { Logger } from 'pino';
 import { AttemptService } from '../attempts/service.js';
 import { AttemptStore } from '../attempts/store.js';
@@ -34,11 +35,13 @@ export function createSessionDomain(deps: {
   projects: ProjectService;
   users: UserService;
   logger?: Logger;
+  /** Row-change notifications; without it nothing is cached. */
+  changes?: ChangeFeed;
 }): SessionDomain {
   const { db, clock, ids, users } = deps;
   const idempotencyStore = new IdempotencyStore(db);
   const idempotency = new Idempotency(idempotencyStore, deps.keys, clock);
-  const sessions = new SessionService(db, new SessionStore(db), deps.projects, clock, ids, deps.paginator);
+  const sessions = new SessionService(db, new SessionStore(db), deps.projects, clock, ids, deps.paginator, deps.changes);
   sessions.useUserDirectory(async (projectId, userId) => {
     const user = await users.find(projectId, userId);
     if (!user) return undefined;

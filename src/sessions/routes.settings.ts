@@ -36,7 +36,7 @@ const SettingsPatch = Type.Object(
  * assurance-level freshness windows of a project. PATCH merges the given fields over the current
  * values; the result must satisfy ttl <= max_ttl and aal2 window <= aal1 window.
  */
-export function projectSettingsRoutes(root: FastifyInstance, { projects }: Container): void {
+export function projectSettingsRoutes(root: FastifyInstance, { projects, sessions }: Container): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const params = Type.Object({ project_id: Id() });
 
@@ -71,6 +71,7 @@ export function projectSettingsRoutes(root: FastifyInstance, { projects }: Conta
       const next = { ...current, ...request.body.sessions };
       validateSessionSettings(next);
       const stored = await projects.updateSettings(projectId, { [SETTINGS_KEY]: next });
+      sessions.forgetSettings(projectId);
       return { sessions: sessionSettingsFrom(stored) };
     },
   );

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { ChangeCache } from '../cache/cache.js';
+import type { ChangeFeed } from '../cache/feed.js';
 import type { Clock } from '../core/clock.js';
 import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
@@ -53,6 +55,14 @@ export interface IssuedSession {
 export class SessionService {
   private users: UserDirectory = async () => undefined;
   private readonly deletedHooks: SessionDeletedHook[] = [];
+  /**
+   * What a session read needs besides its own row, cached per process and invalidated by the
+   * change feed (docs/performance.md, "Caches"): a project's session settings and a user's
+   * display profile. The session row itself is never cached, so revocation, logout and a
+   * superseded token take effect on the next request in every process.
+   */
+  private readonly settingsCache?: ChangeCache<SessionSettings>;
+  private readonly profileCache?: ChangeCache<{ projectId: string; profile: UserProfile | undefined }>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -61,7 +71,13 @@ export class SessionService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly paginator: Paginator,
-  ) {}
+    changes?: ChangeFeed,
+  ) {
+    if (changes) {
+      this.settingsCache = new ChangeCache(changes, { kind: 'proj', max: 10_000 });
+      this.profileCache = new ChangeCache(changes, { kind: 'usr', max: 50_000 });
+    }
+  }
 
   /** Connects the users domain (name, email, owner team of a session's user). */
   useUserDirectory(directory: UserDirectory): void {
@@ -73,11 +89,25 @@ export class SessionService {
   }
 
   async settingsFor(projectId: string): Promise<SessionSettings> {
-    return sessionSettingsFrom(await this.projects.settings(projectId));
+    const load = async () => Object.freeze(sessionSettingsFrom(await this.projects.settings(projectId)));
+    return this.settingsCache ? this.settingsCache.get(projectId, load) : load();
+  }
+
+  /** Drops this process's cached settings of a project at once (its own writes); other processes hear the notification. */
+  forgetSettings(projectId: string): void {
+    this.settingsCache?.forget(projectId);
   }
 
   async profileOf(projectId: string, userId: string | null): Promise<UserProfile | undefined> {
-    return userId === null ? undefined : this.users(projectId, userId);
+    if (userId === null) return undefined;
+    if (!this.profileCache) return this.users(projectId, userId);
+    const cached = await this.profileCache.get(
+      userId,
+      async () => ({ projectId, profile: await this.users(projectId, userId) }),
+      // Unknown users are not remembered: nothing would announce their creation.
+      (entry) => entry.profile !== undefined,
+    );
+    return cached.projectId === projectId ? cached.profile : this.users(projectId, userId);
   }
 
   /** Renders a row as the Session resource at the current time (levels computed now). */
