@@ -17,8 +17,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const engine = await openEngine({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   let container: Container | undefined;
   try {
-    await migrate(engine);
+    const { applied } = await migrate(engine);
     container = createContainer(config, { engine });
+    if (applied.length > 0) container.logger.info({ migrations: applied }, 'applied database migrations');
     const app = await buildApp(container);
     const url = await app.listen({ port: config.port, host: config.host });
     const running = container;
