@@ -140,6 +140,7 @@ describe('flows end to end over HTTP', () => {
     const started = await browser.call('POST', '/flow', { project_id: project.id, purpose: 'recovery' });
     const codeStep = await browser.call('POST', `/flow/${started.body.id}/submit`, { action: 'send_code', fields: { email: 'e2e@example.com' } });
     expect(codeStep.body.step.name).toBe('code');
+    await t.container.flows.courier.flush();
     const mail = smtp.received.find((m) => m.to.includes('e2e@example.com'));
     expect(mail?.raw).toContain('Subject: Your recovery code');
     const code = /recovery code is (\d{6})/.exec(mail!.raw)![1];

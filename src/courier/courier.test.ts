@@ -43,7 +43,16 @@ describe('courier', () => {
     expect(mail?.raw).toContain('Code: 654321');
     const [stored] = await courier.outboxFor('bob@example.com');
     expect(stored).toMatchObject({ status: 'sent', body: null });
-    courier.close();
+    await courier.close();
+  });
+
+  it('sendLater does not make the caller wait; flush awaits delivery', async () => {
+    const courier = new Courier(new CourierStore(engine.engine.db), clock, randomIds, logger, { smtpUrl: smtp.url, from: 'x@gatehouse.test' });
+    courier.sendLater({ to: 'later@example.com', subject: 'Later', text: 'Code: 111111', template: 'recovery_code' });
+    await courier.flush();
+    expect(smtp.received.some((m) => m.to.includes('later@example.com'))).toBe(true);
+    expect((await courier.outboxFor('later@example.com'))[0].status).toBe('sent');
+    await courier.close();
   });
 
   it('records a failed delivery without throwing', async () => {
@@ -55,6 +64,6 @@ describe('courier', () => {
     const [stored] = await courier.outboxFor('cat@example.com');
     expect(stored.status).toBe('failed');
     expect(stored.error).toBeTruthy();
-    courier.close();
+    await courier.close();
   });
 });

@@ -74,12 +74,31 @@ export class Courier {
     }
   }
 
+  private readonly pending = new Set<Promise<unknown>>();
+
+  /**
+   * Sends without making the caller wait: a request's answer time then does not depend on
+   * whether a mail went out (recovery must not reveal accounts by timing). `flush` awaits them.
+   */
+  sendLater(mail: Mail): void {
+    const sending = this.send(mail)
+      .catch((error: unknown) => this.logger.error({ err: error, to: mail.to }, 'mail could not be queued'))
+      .finally(() => this.pending.delete(sending));
+    this.pending.add(sending);
+  }
+
+  /** Waits for every mail handed to `sendLater` so far (tests, shutdown). */
+  async flush(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
   /** Messages the embedded courier kept for a recipient, newest first. */
   async outboxFor(recipient: string): Promise<OutboxRow[]> {
     return this.store.forRecipient(recipient);
   }
 
-  close(): void {
+  async close(): Promise<void> {
+    await this.flush();
     this.transport?.close();
   }
 }

@@ -5,6 +5,7 @@ import { FlowClient, registerThroughFlow, STRONG_PASSWORD } from './flow-test-ki
 const NEW_PASSWORD = 'a brand new passphrase 2030';
 
 async function codeFromOutbox(t: TestApp, email: string): Promise<string> {
+  await t.container.flows.courier.flush();
   const [mail] = await t.container.flows.courier.outboxFor(email);
   const match = /\b(\d{6})\b/.exec(mail?.body ?? '');
   if (!match) throw new Error(`no code mailed to ${email}`);
@@ -159,7 +160,9 @@ describe('flow journeys: transitions, stacks and custom definitions', () => {
     const known = await run('member@example.com');
     const unknown = await run('ghost@example.com');
     expect(unknown).toEqual(known);
+    await t.container.flows.courier.flush();
     expect(await t.container.flows.courier.outboxFor('ghost@example.com')).toEqual([]);
+    expect(await t.container.flows.courier.outboxFor('member@example.com')).not.toEqual([]);
   });
 
   it('GET re-renders without advancing; unknown actions and stray fields are refused', async () => {

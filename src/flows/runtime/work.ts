@@ -94,7 +94,7 @@ export async function runStep(run: FlowRun, loaded: Loaded, step: FlowStepDef, v
     frame.oc = issued.id;
     frame.pv = undefined;
     if (frame.u !== undefined && identifier.includes('@')) {
-      await deps.courier.send({
+      deps.courier.sendLater({
         projectId,
         to: identifier,
         subject: 'Your recovery code',
