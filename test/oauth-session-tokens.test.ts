@@ -39,6 +39,27 @@ describe('session-derived tokens: RFC 8693 exchange, refresh rotation, session d
     expect(introspected.json()).toMatchObject({ active: true, sub: s.userId, sid: s.sessionId, client_id: s.key.client_id, project_id: s.project.id });
   });
 
+  it('accepts client-credentials tokens on POST /sessions, GET /sessions and POST /sessions/exchange, with scope checks', async () => {
+    const s = await userSession(t);
+    const key = await serviceKey(t, s.project, ['session.write', 'sessions.read']);
+    const token = (await postForm(t, '/auth/token', { grant_type: 'client_credentials' }, basic(key.client_id, key.client_secret))).json().access_token;
+    const auth = { authorization: `Bearer ${token}` };
+    const shell = await t.app.inject({ method: 'POST', url: '/sessions', headers: auth, payload: { project_id: s.project.id } });
+    expect(shell.statusCode, shell.body).toBe(201);
+    const list = await t.app.inject({ method: 'GET', url: `/sessions?project_id=${s.project.id}`, headers: auth });
+    expect(list.statusCode, list.body).toBe(200);
+    const { handoffFor } = await import('../src/sessions/test-fixtures.js');
+    const handoff = await handoffFor(t, s.project.id, s.userId);
+    const exchanged = await t.app.inject({ method: 'POST', url: `/sessions/exchange?project_id=${s.project.id}`, headers: auth, payload: { handoff_token: handoff.token } });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    const narrowed = (await postForm(t, '/auth/token', { grant_type: 'client_credentials', scope: 'sessions.read' }, basic(key.client_id, key.client_secret))).json().access_token;
+    const refused = await t.app.inject({ method: 'POST', url: '/sessions', headers: { authorization: `Bearer ${narrowed}` }, payload: { project_id: s.project.id } });
+    expect(refused.statusCode).toBe(403);
+    const other = await t.createProject();
+    const foreign = await t.app.inject({ method: 'GET', url: `/sessions?project_id=${other.id}`, headers: auth });
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it('narrows scopes and releases only the claims they cover', async () => {
     const s = await userSession(t);
     const body = (await exchangeSession(t, s, { scope: 'openid' })).json();

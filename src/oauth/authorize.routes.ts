@@ -27,7 +27,8 @@ function send(container: Container, request: FastifyRequest, reply: FastifyReply
     void reply.setCookie(AUTHORIZATION_COOKIE, outcome.bind.authorizationId, { ...cookieOptions(request, maxAge), path: '/auth' });
   }
   if (outcome.session) setCookieUntil(request, reply, SESSION_COOKIE, outcome.session.token, now, outcome.session.expiresAt);
-  return reply.header('cache-control', 'no-store').redirect(outcome.location, status);
+  // The handoff token may travel in the resume URL: never hand it on as a Referer.
+  return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(outcome.location, status);
 }
 
 /** GET /auth/authorize and the resume step the login frontend returns to (inside the /auth context). */
@@ -37,6 +38,8 @@ export function authorizeRoutes(app: FastifyInstance, container: Container): voi
   app.get(
     '/authorize',
     {
+      // HEAD must not create authorization requests.
+      exposeHeadRoute: false,
       schema: {
         tags: ['oauth'],
         summary: 'Authorization endpoint: code + PKCE (S256); sign-in is a Gatehouse login flow',
@@ -64,7 +67,7 @@ export function authorizeRoutes(app: FastifyInstance, container: Container): voi
     return send(container, request, reply, outcome, status);
   };
   const summary = 'Back from the login flow: exchanges its handoff token and redirects to the client with the code';
-  app.get('/authorize/resume', { schema: { tags: ['oauth'], summary, response: oauthResponses({ 302: Redirect }) } }, (request, reply) =>
+  app.get('/authorize/resume', { exposeHeadRoute: false, schema: { tags: ['oauth'], summary, response: oauthResponses({ 302: Redirect }) } }, (request, reply) =>
     resume(request, reply, singleParams(request.query), 302),
   );
   app.post('/authorize/resume', { schema: { tags: ['oauth'], summary, response: oauthResponses({ 303: Redirect }) } }, (request, reply) =>

@@ -1,6 +1,7 @@
 import type { Clock } from '../core/clock.js';
 import { addMs, MINUTE, SECOND } from '../core/clock.js';
 import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
+import { AppError } from '../core/errors.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { ExchangeService } from '../sessions/service.exchange.js';
 import type { SessionService } from '../sessions/service.js';
@@ -125,7 +126,8 @@ export class AuthorizationService {
     let exchanged;
     try {
       exchanged = await this.exchange.exchange(row.project_id, { handoffToken });
-    } catch {
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
       return fail('access_denied', 'Sign-in did not complete (the handoff token is unknown, used or expired).');
     }
     const { session } = exchanged;

@@ -79,3 +79,20 @@ export async function exchangeSession(t: TestApp, session: UserSession, extra: R
     basic(session.key.client_id, session.key.client_secret),
   );
 }
+
+/** Signs a registered user in through the default login flow (over inject) and returns the handoff token. */
+export async function loginHandoff(t: TestApp, projectId: string, email: string): Promise<string> {
+  const { FlowClient, STRONG_PASSWORD } = await import('../flows/flow-test-kit.js');
+  const client = new FlowClient(t);
+  const started = (await client.start({ project_id: projectId, purpose: 'login' })).json();
+  const identified = await client.submit(started.id, 'continue', { email });
+  const done = await client.submit(identified.json().id, 'sign_in', { password: STRONG_PASSWORD });
+  if (!done.json().handoff_token) throw new Error(`login flow: ${done.body}`);
+  return done.json().handoff_token;
+}
+
+/** S256 of a verifier, as the client computes it. */
+export async function challengeOf(verifier: string): Promise<string> {
+  const { createHash } = await import('node:crypto');
+  return createHash('sha256').update(verifier).digest('base64url');
+}
