@@ -211,6 +211,21 @@ describe('flow runtime: cookie, captcha, events, lock-out, CSRF', () => {
     expect(sameOrigin.statusCode).toBe(200);
   });
 
+  it('accepts submits from the project\'s preview origins only', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/projects', headers: bearer(t.adminToken), payload: { name: 'Preview', preview_origins: ['https://preview.example'] } });
+    const preview = created.json();
+    const client = freshClient();
+    const started = (await client.start({ project_id: preview.id, purpose: 'login' })).json();
+    const fromPreview = await client.submit(started.id, 'continue', { email: 'a@example.com' }, {}, { origin: 'https://preview.example', 'sec-fetch-site': 'cross-site' });
+    expect(errorBody(fromPreview).code).toBe('auth.csrf_invalid');
+    const allowed = await client.submit(started.id, 'continue', { email: 'a@example.com' }, {}, { origin: 'https://preview.example' });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    const mainClient = freshClient();
+    const other = (await mainClient.start({ project_id: project.id, purpose: 'login' })).json();
+    const notTheirs = await mainClient.submit(other.id, 'continue', { email: 'a@example.com' }, {}, { origin: 'https://preview.example' });
+    expect(errorBody(notTheirs).code).toBe('auth.csrf_invalid');
+  });
+
   it('never answers 500 to wrong shapes', async () => {
     const client = freshClient();
     const started = (await client.start({ project_id: project.id, purpose: 'login' })).json();
@@ -219,6 +234,16 @@ describe('flow runtime: cookie, captcha, events, lock-out, CSRF', () => {
       const response = await t.app.inject({ method: 'POST', url: `/flow/${started.id}/submit`, payload, headers: { cookie: `${FLOW_COOKIE}=${client.cookie}` } });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
+    }
+    for (const fields of [{ email: 'a\u0000@example.com' }, { email: 'x'.repeat(5000) }, { email: '\ud800@example.com' }]) {
+      const response = await client.submit(started.id, 'continue', fields);
+      expect(response.statusCode).toBe(400);
+    }
+    const atPassword = (await client.submit(started.id, 'continue', { email: 'member@example.com' })).json();
+    for (const password of ['nul\u0000byte', 'p'.repeat(5000), '\udfff']) {
+      const response = await client.submit(atPassword.id, 'sign_in', { password });
+      expect(response.statusCode).toBe(400);
+      expect(['flow.invalid_credentials', 'flow.validation_failed']).toContain(errorBody(response).code);
     }
     for (const payload of [{}, { project_id: project.id }, { project_id: project.id, purpose: 'login', session_id: 'sess_unknown00000000000000' }, { project_id: project.id, purpose: 'login', extra: true }]) {
       const response = await t.app.inject({ method: 'POST', url: '/flow', payload });

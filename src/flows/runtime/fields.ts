@@ -6,6 +6,8 @@ import type { StepField } from './types.js';
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 const MAX_VALUE = 1024;
 const MAX_SECRET = 4096;
+// Control characters and lone surrogates are never typed on purpose and cannot be stored.
+const UNPRINTABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function fieldType(field: string, schema: SchemaView): string {
   if (field === `${METHOD_FIELD_PREFIX}password`) return 'password';
@@ -62,6 +64,7 @@ export function readFields(flowId: string, step: FlowStepDef, schema: SchemaView
     }
     const limit = type === 'password' ? MAX_SECRET : Math.min(MAX_VALUE, schema.fields.get(field)?.maxLength ?? MAX_VALUE);
     if (value.length > limit) errors[key] = 'error.too_long';
+    else if (type !== 'password' && UNPRINTABLE.test(value)) errors[key] = 'error.invalid_characters';
     else if (type === 'email' && !EMAIL.test(value)) errors[key] = 'error.invalid_email';
     else if (type === 'code' && !/^\d{6,12}$/.test(value)) errors[key] = 'error.invalid_code';
     else if (type === 'number' && !Number.isFinite(Number(value))) errors[key] = 'error.invalid_type';
