@@ -23,6 +23,8 @@ export interface BenchReport {
   cpu_model: string;
   connections: number;
   duration_seconds: number;
+  /** LOG_LEVEL of the measured server. */
+  log_level?: string;
   ceiling_requests_per_sec: number;
   scenarios: ScenarioResult[];
   zflow_bytes: Record<string, Array<{ step: string; zflowBytes: number }>>;
@@ -33,7 +35,7 @@ const fmt = (value: number | undefined, digits = 1) => (value === undefined ? 'â
 
 export function markdownTable(report: BenchReport): string {
   const lines = [
-    `Run ${report.date} on ${report.engine}, Node ${report.node}, ${report.cpus} CPUs (${report.cpu_model}), ${report.connections} connections, ${report.duration_seconds} s per scenario.`,
+    `Run ${report.date} on ${report.engine}, Node ${report.node}, ${report.cpus} CPUs (${report.cpu_model}), ${report.connections} connections, ${report.duration_seconds} s per scenario, LOG_LEVEL=${report.log_level ?? 'warn'}.`,
     '',
     '| scenario | req/s | p50 ms | p99 ms | Ã— ceiling | max RSS MB | errors / non-2xx |',
     '|---|---:|---:|---:|---:|---:|---:|',

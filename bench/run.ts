@@ -6,7 +6,7 @@
  */
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,8 +24,15 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '200' },
     'journey-concurrency': { type: 'string', default: '8' },
     'no-doc': { type: 'boolean', default: false },
+    /** Write a V8 CPU profile of the Gatehouse process to this directory (see bench/profile-top.mjs). */
+    'cpu-prof': { type: 'string' },
+    /** Comma-separated scenario names to run (the ceiling always runs). */
+    only: { type: 'string' },
+    /** LOG_LEVEL of the measured server (default: the service default, info); its log goes to a file in the data directory. */
+    'log-level': { type: 'string', default: 'info' },
   },
 });
+const only = args.only ? new Set(args.only.split(',')) : undefined;
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const children: ChildProcess[] = [];
@@ -110,13 +117,16 @@ async function main(): Promise<void> {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: args['log-level'],
     GATEHOUSE_ADMIN_TOKEN: adminToken,
     GATEHOUSE_SECRET: secret,
     GATEHOUSE_DATA_DIR: dataDir,
     DATABASE_URL: database?.url ?? '',
   };
-  const server = spawn(process.execPath, [join(root, 'dist/cli/main.js'), 'serve'], { cwd: root, env, stdio: 'inherit' });
+  const profileFlags = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
+  // Like a deployment: the log goes to a file (a pipe to a collector costs the same writes), not a terminal.
+  const logFd = openSync(join(dataDir, 'gatehouse.log'), 'a');
+  const server = spawn(process.execPath, [...profileFlags, join(root, 'dist/cli/main.js'), 'serve'], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
   children.push(server);
   await waitForHealth(baseUrl, server);
   console.log(`bench: gatehouse on ${args.embedded ? 'PGlite' : 'PostgreSQL'} at ${baseUrl}, ceiling on :${ceilingPort}`);
@@ -124,6 +134,7 @@ async function main(): Promise<void> {
   const seeded: Seeded = await seed({ baseUrl, adminToken, users: Number(args.users), databaseUrl: database?.url, secret });
   const scenarios: ScenarioResult[] = [];
   const measure = async (name: string, description: string, spec: LoadSpec | { unavailable: string }) => {
+    if (only && name !== 'ceiling' && !only.has(name)) return;
     if ('unavailable' in spec) {
       scenarios.push({ name, description, status: 'unavailable', note: spec.unavailable });
       console.log(`bench: ${name}: unavailable (${spec.unavailable})`);
@@ -150,7 +161,7 @@ async function main(): Promise<void> {
     ? http(`${baseUrl}/sessions/${seeded.sessionId}`, 'GET', { authorization: `Bearer ${seeded.projectSecret}` })
     : { unavailable: seeded.notes.session ?? 'no session' });
   const tokensFile = join(dataDir, 'handoff-tokens.json');
-  const tokens = await seeded.mintHandoffTokens(Math.max(2000, Math.min(8000, connections * duration * 20)));
+  const tokens = only && !only.has('exchange') ? [] : await seeded.mintHandoffTokens(Math.max(2000, Math.min(8000, connections * duration * 20)));
   if (tokens.length > 0) writeFileSync(tokensFile, JSON.stringify(tokens.map((t) => JSON.stringify({ handoff_token: t }))));
   await measure('exchange', 'POST /sessions/exchange (fresh handoff tokens)', tokens.length > 0
     ? http(`${baseUrl}/sessions/exchange?project_id=${seeded.projectId}`, 'POST', { authorization: `Bearer ${seeded.projectSecret}`, 'content-type': 'application/json' }, { bodiesFile: tokensFile })
@@ -181,6 +192,7 @@ async function main(): Promise<void> {
     cpu_model: cpus()[0]?.model ?? 'unknown',
     connections,
     duration_seconds: duration,
+    log_level: args['log-level'],
     ceiling_requests_per_sec: ceilingRps,
     scenarios,
     zflow_bytes: seeded.zflow,

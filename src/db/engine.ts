@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import { withPreparedStatements } from './prepared.js';
 import type { Database } from './schema.js';
 
 /**
@@ -118,7 +119,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Engine> 
   // listener then: without this one the process would die. Its query still fails (503) and the
   // pool discards the broken client on release.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
   return {
     kind: 'postgres',
     db,

@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestEngine, testEngineKind, type TestEngine } from '../../test/helpers/engine.js';
+import { openPostgres, type Engine } from './engine.js';
+
+describe.skipIf(testEngineKind() === 'pglite')('prepared statements (PostgreSQL only: PGlite runs in-process and prepares nothing)', () => {
+  let test: TestEngine;
+  let engine: Engine;
+
+  beforeAll(async () => {
+    test = await openTestEngine();
+    // One connection, so that what is prepared is visible to the next statement.
+    engine = await openPostgres(test.url!, 1);
+    await sql`create table prep_probe (id text primary key, v int)`.execute(engine.db);
+    await sql`insert into prep_probe values ('a', 1), ('b', 2)`.execute(engine.db);
+  });
+  afterAll(async () => {
+    await engine?.close();
+    await test?.close();
+  });
+
+  const preparedNames = async () =>
+    (await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(engine.db)).rows;
+  const read = (id: string) => engine.db.selectFrom('prep_probe' as never).selectAll().where('id' as never, '=', id as never).execute();
+
+  it('names a repeated parameterised statement after a few runs, with the same results', async () => {
+    const results = [];
+    for (const id of ['a', 'b', 'a', 'b', 'a']) results.push(await read(id));
+    expect(results.map((rows) => (rows[0] as { v: number }).v)).toEqual([1, 2, 1, 2, 1]);
+    const prepared = await preparedNames();
+    expect(prepared.some((row) => row.name.startsWith('gh_') && row.statement.includes('prep_probe'))).toBe(true);
+    // Statements without parameters are never named.
+    expect(prepared.every((row) => row.statement.includes('$1'))).toBe(true);
+  });
+
+  it('a statement made stale by DDL fails once, then the connection runs unnamed statements', async () => {
+    await sql`alter table prep_probe add column extra text`.execute(engine.db);
+    const first = await read('a').then(
+      () => 'ok',
+      (error: { code?: string }) => error.code,
+    );
+    // PostgreSQL refuses a cached `select *` whose result type changed, once; the next call runs unnamed.
+    expect(first).toBe('0A000');
+    const again = await read('a');
+    expect(again[0]).toMatchObject({ id: 'a', v: 1, extra: null });
+  });
+});
