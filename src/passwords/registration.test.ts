@@ -53,6 +53,15 @@ describe('registration with a password', () => {
     });
     expect(await t.container.passwords.verify(projectId, userId, 'inside a transaction')).toBe(true);
 
+    // A caller that catches the 409 inside its transaction keeps no half-created user.
+    const kept = await count('users');
+    await t.container.db.transaction().execute(async (trx) => {
+      await expect(t.container.users.create(projectId, { schema: fresh.id, attributes: { login: 'INSIDE' } }, { trx })).rejects.toMatchObject({
+        code: 'user.already_exists',
+      });
+    });
+    expect(await count('users')).toBe(kept);
+
     const before = await count('users');
     await expect(
       t.container.db.transaction().execute(async (trx) => {

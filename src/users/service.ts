@@ -112,7 +112,11 @@ export class UserService {
       const taken = await store.claimIdentifiers(
         identifierRows(schema.model, { projectId, id: row.id, teamId: row.lifecycle_owner_team_id, attributes: row.attributes }),
       );
-      if (taken.length > 0) throw alreadyExists(taken);
+      if (taken.length > 0) {
+        // Undo the insert here: a caller's transaction that catches the 409 must not keep a half user.
+        await store.delete(row.id);
+        throw alreadyExists(taken);
+      }
       await store.insertAuditEvents(this.auditRows(row, auditedChanges(schema.model, undefined, row.attributes), options.actor));
     });
     return toUser(row);

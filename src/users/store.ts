@@ -48,6 +48,11 @@ export class UserStore {
     await this.db.insertInto('users').values({ ...row, attributes: jsonb(row.attributes) }).execute();
   }
 
+  /** Removes a user row (its identifiers, credentials and audit events go with it by cascade). */
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('users').where('id', '=', id).execute();
+  }
+
   async updateAttributes(id: string, attributes: Record<string, unknown>, at: Date): Promise<void> {
     await this.db.updateTable('users').set({ attributes: jsonb(attributes), updated_at: at }).where('id', '=', id).execute();
   }
