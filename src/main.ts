@@ -29,7 +29,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
       url,
       // Fastify stops accepting, waits for in-flight requests, then storage closes.
       stop: async () => {
-        await app.close();
+        // Node closes the keep-alive connections that are idle when close() is called; one that
+        // finishes its request during the drain would hold the process until its keep-alive
+        // timeout (72 s), so idle connections are closed as they appear.
+        const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(closeIdle);
+        }
         await closeContainer(running);
       },
     };

@@ -18,6 +18,24 @@ export interface TestEngine {
   close(): Promise<void>;
 }
 
+/** A new, empty PostgreSQL database next to `base` (same server and user), dropped by `drop`. */
+export async function createEmptyDatabase(base: string, prefix = 'gh_test'): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
 export async function openTestEngine(): Promise<TestEngine> {
   const base = process.env.DATABASE_URL;
   if (!base) {
@@ -25,24 +43,15 @@ export async function openTestEngine(): Promise<TestEngine> {
     await migrate(engine);
     return { engine, close: () => engine.close() };
   }
-  const name = `gh_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const engine = await openPostgres(url.toString(), 10);
+  const database = await createEmptyDatabase(base);
+  const engine = await openPostgres(database.url, 10);
   await migrate(engine);
   return {
     engine,
-    url: url.toString(),
+    url: database.url,
     close: async () => {
       await engine.close();
-      const dropper = new pg.Client({ connectionString: base });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await database.drop();
     },
   };
 }

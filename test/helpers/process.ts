@@ -53,9 +53,18 @@ export interface RunningCli {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+const started = new Set<ChildProcess>();
+
+/** Kills servers a failed test left running, so no process outlives the test run. */
+export function killStartedServers(): void {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  started.clear();
+}
+
 /** Starts `gatehouse serve` and resolves once it logs the address it listens on. */
 export function startServe(env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<RunningCli> {
   const child = spawnCli(['serve'], env);
+  started.add(child);
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) =>
     child.on('close', (code, signal) => resolveExit({ code, signal })),
