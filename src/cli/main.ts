@@ -177,6 +177,8 @@ run(process.argv.slice(2)).catch((error: unknown) => {
   const known = error instanceof UsageError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
   const detail = (error as { details?: unknown }).details;
   const message = known ? (error as Error).message : describeStartupError(error);
-  console.error(`gatehouse: ${message}${detail && !known ? ` ${JSON.stringify(detail)}` : ''}`);
+  // One line, always: multi-line messages (a compiler or driver error) are folded.
+  const line = `${message}${detail && !known ? ` ${JSON.stringify(detail)}` : ''}`.replace(/\s*\n\s*/g, ' ').trim();
+  console.error(`gatehouse: ${line}`);
   process.exit(1);
 });
