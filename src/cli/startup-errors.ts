@@ -1,12 +1,13 @@
 import type { Config } from '../config.js';
 
 /** Refused, unknown host, timed out, unreachable, no such database, authentication or role failures. */
-const DATABASE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', '3D000', '28P01', '28000']);
+const DATABASE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', '3D000', '28P01', '28000']);
 
 /** Turns a start-up failure into one line a person can act on. */
 export function describeStartupError(error: unknown, config?: Pick<Config, 'port' | 'host' | 'databaseUrl'>): string {
   const err = error as { code?: string; message?: string; variable?: string; syscall?: string; hostname?: string };
-  if (err.code === 'ENOTFOUND' && err.hostname === config?.host && err.hostname !== databaseHost(config?.databaseUrl)) {
+  // EAI_AGAIN: the name could not be resolved because no DNS server answered.
+  if ((err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') && err.hostname === config?.host && err.hostname !== databaseHost(config?.databaseUrl)) {
     return `HOST: cannot resolve "${config?.host}"`;
   }
   if (err.code === 'EADDRINUSE') return `PORT: ${config?.host}:${config?.port} is already in use`;
