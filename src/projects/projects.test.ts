@@ -52,6 +52,35 @@ describe('projects', () => {
     expect(errorBody(response).code).toBe('auth.forbidden');
   });
 
+  it('answers 403 to GET /projects/{id} for a credential holding neither project.write nor project.read', async () => {
+    const project = await t.createProject();
+    const key = await t.app.inject({
+      method: 'POST',
+      url: `/projects/${project.id}/service_keys`,
+      headers: bearer(project.project_secret),
+      payload: { scopes: ['team.read'] },
+    });
+    const { client_id, client_secret } = key.json();
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `grant_type=client_credentials&client_id=${client_id}&client_secret=${client_secret}`,
+    });
+    expect(token.statusCode).toBe(200);
+    const response = await t.app.inject({ method: 'GET', url: `/projects/${project.id}`, headers: bearer(token.json().access_token) });
+    expect(response.statusCode).toBe(403);
+    expect(errorBody(response)).toMatchObject({ code: 'auth.forbidden', details: { required_scope: 'project.write' } });
+    // The preview secret may read its project (project.read) but nothing more.
+    expect((await t.app.inject({ method: 'GET', url: `/projects/${project.id}`, headers: bearer(project.preview_secret) })).statusCode).toBe(200);
+  });
+
+  it('answers 400 to a malformed project id', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/projects/${'p'.repeat(65)}`, headers: bearer(t.adminToken) });
+    expect(response.statusCode).toBe(400);
+    expect((errorBody(response).details.errors as Array<{ path: string }>)[0].path).toBe('params/project_id');
+  });
+
   it('hides another project behind 404', async () => {
     const mine = await t.createProject();
     const theirs = await t.createProject();
