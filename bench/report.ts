@@ -87,18 +87,17 @@ ${bars}
 `;
 }
 
-const START = '<!-- bench:results:start -->';
-const END = '<!-- bench:results:end -->';
-
-/** Replaces the generated block of docs/performance.md, keeping the hand-written text around it. */
+/** Replaces the generated block of docs/performance.md for the report's engine, keeping the hand-written text around it. */
 export function updatePerformanceDoc(path: string, report: BenchReport, chartPath: string): void {
-  const block = `${START}\n${markdownTable(report)}\n\n![throughput per scenario](${chartPath})\n${END}`;
+  const start = `<!-- bench:results:${report.engine}:start -->`;
+  const end = `<!-- bench:results:${report.engine}:end -->`;
+  const block = `${start}\n${markdownTable(report)}\n\n![throughput per scenario on ${report.engine}](${chartPath})\n${end}`;
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    text = `# Performance\n\n${START}\n${END}\n`;
+    text = `# Performance\n\n${start}\n${end}\n`;
   }
-  const next = text.includes(START) ? text.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block) : `${text}\n${block}\n`;
+  const next = text.includes(start) ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), () => block) : `${text}\n${block}\n`;
   writeFileSync(path, next);
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
 import { randomSecret, sha256Hex } from '../core/crypto.js';
 import { AppError, MESSAGES } from '../core/errors.js';
@@ -206,6 +206,15 @@ export class AttemptService {
   async peekHandoff(projectId: string, token: string): Promise<AttemptRow | undefined> {
     const hash = this.hashOf(token);
     return hash ? this.store.peekHandoff(projectId, hash, this.clock.now()) : undefined;
+  }
+
+  /**
+   * The statement that consumes a handoff token, for an exchange that creates its session in the
+   * same statement (no transaction needed); undefined for a malformed token.
+   */
+  handoffConsumption(projectId: string, token: string): Compilable | undefined {
+    const hash = this.hashOf(token);
+    return hash ? this.store.consumeHandoffQuery(projectId, hash, this.clock.now()) : undefined;
   }
 
   /**

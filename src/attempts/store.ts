@@ -114,20 +114,26 @@ export class AttemptStore {
    */
   async consumeHandoffAttempt(projectId: string, hash: string, now: Date): Promise<AttemptRow | undefined> {
     return this.db
-      .with('consumed', (db) =>
-        db
-          .updateTable('handoff_tokens')
-          .set({ consumed_at: now })
-          .where('token_hash', '=', hash)
-          .where('project_id', '=', projectId)
-          .where('consumed_at', 'is', null)
-          .where('expires_at', '>', now)
-          .returning('attempt_id'),
-      )
+      .with('consumed', () => this.consumeHandoffQuery(projectId, hash, now))
       .selectFrom('auth_attempts')
       .innerJoin('consumed', 'consumed.attempt_id', 'auth_attempts.id')
       .selectAll('auth_attempts')
       .executeTakeFirst();
+  }
+
+  /**
+   * The consuming UPDATE alone (returning `attempt_id`), for a caller that writes its own row in
+   * the same statement as a data-modifying CTE (see SessionStore.insertIfConsumed).
+   */
+  consumeHandoffQuery(projectId: string, hash: string, now: Date) {
+    return this.db
+      .updateTable('handoff_tokens')
+      .set({ consumed_at: now })
+      .where('token_hash', '=', hash)
+      .where('project_id', '=', projectId)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('attempt_id');
   }
 
   async deleteExpiredHandoffs(before: Date): Promise<number> {

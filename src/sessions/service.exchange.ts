@@ -40,8 +40,9 @@ function notFound(): AppError {
  * An attempt whose target session is gone, expired or belongs to another user yields a new
  * session rather than touching someone else's. In every case a new token supersedes the old one.
  *
- * The token is consumed by one UPDATE inside the transaction that writes the session, so of N
- * concurrent exchanges exactly one succeeds and a failure half-way consumes nothing.
+ * The token is consumed by one UPDATE inside the transaction that writes the session (for a new
+ * session without Idempotency-Key: in the very statement that inserts it), so of N concurrent
+ * exchanges exactly one succeeds and a failure half-way consumes nothing.
  */
 export class ExchangeService {
   constructor(
@@ -69,6 +70,18 @@ export class ExchangeService {
     const profile = await this.sessions.profileOf(projectId, peeked.user_id);
     // A user deleted since the attempt voids it: no session for a user who no longer exists.
     if (!profile) throw notFound();
+
+    // The common case (a new session, no idempotency record to keep) is one statement: the token
+    // is consumed and the session inserted together. A handed-off attempt no longer changes, so
+    // the peeked row is the one the token names.
+    if (key === undefined && peeked.session_id === null) {
+      const gate = this.attempts.handoffConsumption(projectId, input.handoffToken);
+      const now = this.clock.now();
+      const { token, hash } = this.sessions.newToken();
+      const row = this.newSessionRow(peeked, peeked.user_id, profile.lifecycle_owner_team_id ?? null, hash, now, new Date(now.getTime() + ttlSeconds * 1000));
+      if (!gate || !(await this.sessions.store.insertIfConsumed(row, gate))) throw notFound();
+      return { session: toSession(row, settings, now, profile), session_token: token, expiresAt: row.expires_at };
+    }
 
     return this.db.transaction().execute(async (trx) => {
       const attempt = await this.attempts.consumeHandoff(trx, projectId, input.handoffToken);
@@ -120,7 +133,13 @@ export class ExchangeService {
       if (!updated) throw notFound();
       return { session: updated, token };
     }
-    const row: SessionRow = {
+    const row = this.newSessionRow(attempt, userId, teamId, hash, now, fullExpiry);
+    await store.insert(row);
+    return { session: row, token };
+  }
+
+  private newSessionRow(attempt: AttemptRow, userId: string, teamId: string | null, tokenHash: string, now: Date, expiresAt: Date): SessionRow {
+    return {
       id: this.ids.next('sess'),
       project_id: attempt.project_id,
       state: 'active',
@@ -129,13 +148,11 @@ export class ExchangeService {
       factors: mergeFactors([], attempt.factors),
       metadata: {},
       user_agent: {},
-      token_hash: hash,
+      token_hash: tokenHash,
       created_at: now,
       updated_at: now,
-      expires_at: fullExpiry,
+      expires_at: expiresAt,
     };
-    await store.insert(row);
-    return { session: row, token };
   }
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Compilable, type Kysely, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import { afterCursor, jsonb } from '../db/sql.js';
@@ -59,6 +59,24 @@ export class SessionStore {
       .insertInto('sessions')
       .values({ ...row, factors: jsonb(row.factors), metadata: jsonb(row.metadata), user_agent: jsonb(row.user_agent) })
       .execute();
+  }
+
+  /**
+   * Inserts `row` in the same statement as `gate`, a data-modifying CTE (the handoff token's
+   * consuming UPDATE ... RETURNING), and only when the gate returned a row: the consumption and
+   * the new session commit together or not at all, in one round trip and without a transaction.
+   * False when the gate consumed nothing.
+   */
+  async insertIfConsumed(row: SessionRow, gate: Compilable): Promise<boolean> {
+    const result = await sql<{ id: string }>`
+      with consumed as (${gate})
+      insert into sessions (id, project_id, state, user_id, lifecycle_owner_team_id, factors, metadata, user_agent, token_hash, created_at, updated_at, expires_at)
+      select ${row.id}::text, ${row.project_id}::text, ${row.state}::text, ${row.user_id}::text, ${row.lifecycle_owner_team_id}::text,
+        ${JSON.stringify(row.factors)}::jsonb, ${JSON.stringify(row.metadata)}::jsonb, ${JSON.stringify(row.user_agent)}::jsonb,
+        ${row.token_hash}::text, ${row.created_at}::timestamptz, ${row.updated_at}::timestamptz, ${row.expires_at}::timestamptz
+      from consumed
+      returning id`.execute(this.db);
+    return result.rows.length === 1;
   }
 
   async find(id: string): Promise<SessionRow | undefined> {
