@@ -157,3 +157,35 @@ describe('POST /auth/token grant_type=client_credentials', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('hostile values at the /auth endpoints', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers NUL bytes and odd encodings with 4xx, never 500', async () => {
+    const project = await t.createProject();
+    const key = await serviceKey(t, project, ['team.read']);
+    const forms: Array<Record<string, string>> = [
+      { grant_type: 'client_credentials', client_id: 'key_\u0000', client_secret: 'x' },
+      { grant_type: 'client_credentials', client_id: key.client_id, client_secret: '\u0000' },
+      { grant_type: 'refresh_token', refresh_token: 'gh_rt_\u0000', client_id: project.id, client_secret: project.project_secret },
+      { grant_type: 'authorization_code', code: 'gh_ac_\u0000', redirect_uri: 'x', code_verifier: 'y', client_id: project.id, client_secret: project.project_secret },
+    ];
+    for (const form of forms) {
+      const response = await postForm(t, '/auth/token', form);
+      expect(response.statusCode, JSON.stringify(form)).toBeLessThan(500);
+      oauthErrorBody(response);
+    }
+    const basicNul = await postForm(t, '/auth/token', { grant_type: 'client_credentials' }, basic('oc_\u0000', 'x'));
+    expect(basicNul.statusCode).toBeLessThan(500);
+    const authorize = await t.app.inject({ method: 'GET', url: '/auth/authorize?client_id=oc_%00&state=%00' });
+    expect(authorize.statusCode).toBeLessThan(500);
+    const resume = await postForm(t, '/auth/authorize/resume', { authorization_id: 'authz_\u0000', handoff_token: '\u0000' });
+    expect(resume.statusCode).toBeLessThan(500);
+    const introspect = await postForm(t, '/auth/introspect', { token: 'gh_at_\u0000' }, basic(project.id, project.project_secret));
+    expect(introspect.statusCode).toBe(200);
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, type ErrorDetails } from '../core/errors.js';
 import { isConnectionError } from '../db/engine.js';
+import { isDataException } from '../db/sql.js';
 
 /** The RFC 6749 / 6750 / 7009 / 8693 error names; the Gatehouse code is `oauth.<name>`. */
 export type OAuthErrorName =
@@ -61,6 +62,12 @@ function asAppError(error: FastifyError): AppError {
     });
   }
   if (isConnectionError(error)) return new AppError('unavailable', 'The service is temporarily unavailable.', {}, { 'retry-after': '5' });
+  if (isDataException(error)) {
+    // e.g. a NUL byte in a parameter that reaches a text column: the client's mistake, not ours.
+    return oauthError('invalid_request', 'A parameter contains characters the service cannot store.', {
+      errors: [{ path: 'request', message: 'contains characters or numbers the database cannot store (such as NUL)' }],
+    });
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return oauthError('invalid_request', error.message || 'The request is invalid.');
   return new AppError('internal', 'An internal error occurred.');
