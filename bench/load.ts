@@ -40,6 +40,8 @@ export interface LoadResult {
   total: number;
   errors: number;
   non_2xx: number;
+  /** The first failure of a journey, to tell what went wrong. */
+  first_error?: string;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -76,18 +78,22 @@ async function http(spec: Extract<LoadSpec, { kind: 'http' }>): Promise<LoadResu
   };
 }
 
-async function timedLoops(concurrency: number, seconds: number, once: (worker: number, i: number) => Promise<boolean>): Promise<LoadResult> {
+async function timedLoops(concurrency: number, seconds: number, once: (worker: number, i: number) => Promise<boolean | string>): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
+  let firstError: string | undefined;
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
       for (let i = 0; performance.now() < deadline; i++) {
         const begin = performance.now();
-        const ok = await once(worker, i).catch(() => false);
-        if (ok) latencies.push(performance.now() - begin);
-        else errors++;
+        const ok = await once(worker, i).catch((error: unknown) => String(error));
+        if (ok === true) latencies.push(performance.now() - begin);
+        else {
+          errors++;
+          firstError ??= typeof ok === 'string' ? ok : 'failed';
+        }
       }
     }),
   );
@@ -100,6 +106,7 @@ async function timedLoops(concurrency: number, seconds: number, once: (worker: n
     total: latencies.length,
     errors,
     non_2xx: 0,
+    ...(firstError !== undefined ? { first_error: firstError } : {}),
   };
 }
 
@@ -107,7 +114,7 @@ async function journey(spec: Extract<LoadSpec, { kind: 'journey' }>): Promise<Lo
   return timedLoops(spec.concurrency, spec.durationSeconds, async (worker, i) => {
     const email = spec.emails[(worker * 7919 + i) % spec.emails.length];
     const result = await runJourney(spec.baseUrl, spec.projectId, 'login', { email, identifier: email, password: spec.password });
-    if (!result.ok || !result.handoffToken) return false;
+    if (!result.ok || !result.handoffToken) return result.error ?? `journey ended at ${result.steps.at(-1)?.step ?? 'start'}`;
     await exchange(spec.baseUrl, spec.projectId, spec.secret, result.handoffToken);
     return true;
   });

@@ -33,6 +33,17 @@ describe.skipIf(testEngineKind() === 'pglite')('prepared statements (PostgreSQL 
     expect(prepared.every((row) => row.statement.includes('$1'))).toBe(true);
   });
 
+  it('leaves writes unnamed: an upsert whose partial-index predicate is a parameter keeps working past the generic-plan threshold', async () => {
+    await sql`create table prep_upsert (id text, kind text, n int)`.execute(engine.db);
+    await sql`create unique index prep_upsert_one on prep_upsert (id) where kind = 'password'`.execute(engine.db);
+    for (let i = 0; i < 8; i++) {
+      await sql`insert into prep_upsert values (${'u'}, ${'password'}, ${i}) on conflict (id) where kind = ${'password'} do update set n = excluded.n`.execute(engine.db);
+    }
+    const rows = await sql<{ n: number }>`select n from prep_upsert`.execute(engine.db);
+    expect(rows.rows).toEqual([{ n: 7 }]);
+    expect((await preparedNames()).some((row) => row.statement.includes('prep_upsert'))).toBe(false);
+  });
+
   it('a statement made stale by DDL fails once, then the connection runs unnamed statements', async () => {
     await sql`alter table prep_probe add column extra text`.execute(engine.db);
     const first = await read('a').then(

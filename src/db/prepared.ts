@@ -17,10 +17,13 @@ interface Tracked {
 }
 
 /**
- * Wraps a pg pool so that statements with parameters that Kysely sends again and again run as
- * named prepared statements: PostgreSQL then parses and plans them once per connection instead of
- * on every call (the session check is one such statement per request). Bounded per process and per
- * connection; statements without parameters (BEGIN, COMMIT, scripts) are left alone. A connection
+ * Wraps a pg pool so that SELECTs with parameters that Kysely sends again and again run as named
+ * prepared statements: PostgreSQL then parses them once per connection and, after five runs, may
+ * reuse a generic plan, instead of parsing and planning on every call (the session check is one
+ * such statement per request). Only SELECTs: a generic plan cannot infer the arbiter index of an
+ * INSERT ... ON CONFLICT whose partial-index predicate is a parameter (error 42P10), and writes are
+ * dominated by their commit anyway. Bounded per process and per connection; statements without
+ * parameters (BEGIN, COMMIT, scripts) are left alone. A connection
  * that meets a stale prepared statement after DDL (error 0A000) answers that one query with the
  * error and runs unnamed statements afterwards.
  */
@@ -50,7 +53,9 @@ export function withPreparedStatements(pool: pg.Pool): { connect(): Promise<pg.P
     tracked.set(client, state);
     const query = client.query.bind(client) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
     const patched = (text: unknown, values?: unknown) => {
-      if (state.disabled || typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return query(text, values);
+      if (state.disabled || typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || !text.startsWith('select ')) {
+        return query(text, values);
+      }
       const name = nameFor(text);
       if (name === undefined) return query(text, values);
       if (!state.prepared.has(name)) {
