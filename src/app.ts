@@ -7,6 +7,7 @@ import { frameworkErrors, registerErrorHandling } from './http/error-handler.js'
 import { healthRoutes } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
+import { OneLineRequestLog } from './http/request-log.js';
 import { registerValidators } from './http/validation.js';
 import { routeModules } from './routes.js';
 
@@ -25,6 +26,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false } },
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    logController: new OneLineRequestLog(),
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
