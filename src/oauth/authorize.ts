@@ -153,8 +153,9 @@ export class AuthorizationService {
     if (!code) throw oauthError('invalid_request', 'The "code" parameter is required.', { parameter: 'code' });
     if (!form.redirect_uri) throw oauthError('invalid_request', 'The "redirect_uri" parameter is required.', { parameter: 'redirect_uri' });
     if (!form.code_verifier) throw oauthError('invalid_request', 'The "code_verifier" parameter is required (PKCE).', { parameter: 'code_verifier' });
-    const row = code.startsWith('gh_ac_') && code.length <= 100 ? await this.store.findByCode(sha256Hex(code)) : undefined;
-    if (!row || row.client_id !== client.clientId || row.project_id !== client.projectId) throw oauthError('invalid_grant', 'The authorization code is unknown.');
+    const hash = sha256Hex(code);
+    const row = code.startsWith('gh_ac_') && code.length <= 100 ? await this.store.findByCode(hash) : undefined;
+    if (!row || !row.code_hash || !constantTimeEqual(row.code_hash, hash) || row.client_id !== client.clientId || row.project_id !== client.projectId) throw oauthError('invalid_grant', 'The authorization code is unknown.');
     const now = this.clock.now();
     if (row.consumed_at) {
       // A replayed code: whatever it bought is revoked (RFC 6749 §4.1.2).

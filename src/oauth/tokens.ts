@@ -1,5 +1,5 @@
 import { addMs, MINUTE, type Clock } from '../core/clock.js';
-import { randomSecret, sha256Hex } from '../core/crypto.js';
+import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Principal } from '../http/principal.js';
 import type { AuthenticatedClient } from './client-auth.js';
@@ -120,7 +120,9 @@ export class TokenService {
   /** Any row for the token, whatever its state (refresh reuse detection needs used ones). */
   async lookup(token: string): Promise<TokenRow | undefined> {
     if (token.length > 512 || !(token.startsWith(ACCESS_TOKEN_PREFIX) || token.startsWith(REFRESH_TOKEN_PREFIX))) return undefined;
-    return this.store.findToken(sha256Hex(token));
+    const hash = sha256Hex(token);
+    const row = await this.store.findToken(hash);
+    return row && constantTimeEqual(row.token_hash, hash) ? row : undefined;
   }
 
   async isSessionAlive(sessionId: string): Promise<boolean> {
