@@ -60,6 +60,9 @@ async function http(spec: Extract<LoadSpec, { kind: 'http' }>): Promise<LoadResu
     duration: spec.durationSeconds,
     body: spec.body,
   };
+  // Warm the server (JIT, caches, pool connections, prepared statements) before measuring, so the
+  // first scenario of a run is not penalised; token-consuming runs have no tokens to spare.
+  if (!bodies) (options as autocannon.Options & { warmup?: { connections: number; duration: number } }).warmup = { connections: spec.connections, duration: 3 };
   if (bodies) {
     options.amount = bodies.length;
     options.requests = [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }];
