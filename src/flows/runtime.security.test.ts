@@ -108,6 +108,7 @@ describe('flow runtime: cookie, captcha, events, lock-out, CSRF', () => {
     expect(event.statusCode, event.body).toBe(204);
     expect((await client.event(started.id, 'telemetry', { keystrokes: 12 })).statusCode).toBe(204);
     expect(errorBody(await client.event(started.id, 'fingerprint', { nope: true })).code).toBe('req.invalid');
+    expect(errorBody(await client.event(started.id, 'telemetry', { blob: 'x'.repeat(9000) })).code).toBe('req.invalid');
     expect(errorBody(await t.app.inject({ method: 'POST', url: `/flow/${started.id}/event`, payload: { type: 'dance', payload: {} }, headers: { cookie: `${FLOW_COOKIE}=${client.cookie}` } })).code).toBe('req.invalid');
     const rows = await t.container.db.selectFrom('flow_events').selectAll().where('session_id', '=', started.session_id).orderBy('created_at').execute();
     expect(rows.map((r) => [r.type, r.flow_id])).toEqual([['fingerprint', started.id], ['telemetry', started.id]]);

@@ -126,6 +126,9 @@ export class FlowRuntime {
     if (input.type === 'fingerprint' && typeof input.payload.fingerprint !== 'string') {
       throw new AppError('req.invalid', 'A fingerprint event carries payload.fingerprint.', { errors: [{ path: 'body/payload/fingerprint', message: 'must be a string' }] });
     }
+    if (JSON.stringify(input.payload).length > 8192) {
+      throw new AppError('req.invalid', 'An event payload holds at most 8 KiB of JSON.', { errors: [{ path: 'body/payload', message: 'larger than 8192 bytes' }] });
+    }
     await this.deps.risk.recordEvent({ projectId: run.projectId, flowId: run.frame.id, sessionId: run.entry.ss, type: input.type, payload: input.payload, ip: run.ctx.ip });
   }
 
