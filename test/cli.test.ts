@@ -148,17 +148,18 @@ describe(`gatehouse on ${testEngineKind() === 'postgres' ? 'PostgreSQL' : 'the e
     let response = '';
     socket.on('data', (chunk) => (response += chunk));
     socket.write(
-      `POST /projects HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${adminToken}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+      `POST /projects HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${adminToken}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n${body.slice(0, 5)}`,
     );
-    await until(() => /"url":"\/projects"/.test(server.output()), 'the server to receive the request');
+    // Node answers 100 Continue once the request is handed to the app: from then on it is in flight.
+    await until(() => /^HTTP\/1\.1 100 Continue\r\n\r\n/.test(response), 'the server to take the request');
     server.child.kill('SIGTERM');
     await until(() => /shutting down/.test(server.output()), 'the shutdown to begin');
     await until(async () => (await connectionRefused(Number(port))), 'new connections to be refused');
     // A keep-alive client that keeps its socket open must not hold the shutdown up either.
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     socket.write(body.slice(5));
-    await until(() => /\r\n\r\n/.test(response), 'the drained response');
-    expect(response).toMatch(/^HTTP\/1\.1 201 /);
+    await until(() => /\r\n\r\nHTTP\/1\.1 \d{3} [^\r]*\r\n[\s\S]*\r\n\r\n/.test(response), 'the drained response');
+    expect(response).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
     await closed;
     expect(await server.exited).toEqual({ code: 0, signal: null });
   });
