@@ -47,8 +47,9 @@ function describeRoute(route: RouteOptions): void {
   const statuses = [500, 503];
   const takesInput = schema.params || schema.querystring || methods.some((m) => HAS_BODY.has(m));
   if (takesInput) statuses.push(400, 429);
-  // A path parameter or a named project_id can point at something absent or another project's.
-  if (schema.params || schema.querystring) statuses.push(404);
+  // A path parameter or a named project_id (in the query or the body of a scoped route) can point
+  // at something absent or another project's.
+  if (schema.params || schema.querystring || (scope !== undefined && schema.body)) statuses.push(404);
   if (scope !== undefined) {
     const scopes = typeof scope === 'string' ? [scope] : [...scope];
     schema.security ??= scopes.map((s) => ({ bearer: [s] }));
