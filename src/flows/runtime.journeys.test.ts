@@ -165,6 +165,22 @@ describe('flow journeys: transitions, stacks and custom definitions', () => {
     expect(await t.container.flows.courier.outboxFor('member@example.com')).not.toEqual([]);
   });
 
+  it('step-up: a flow on an existing session creates no new session; unknown or foreign sessions answer 404', async () => {
+    const client = new FlowClient(t);
+    const first = (await client.start({ project_id: project.id, purpose: 'login' })).json();
+    const again = await client.start({ project_id: project.id, purpose: 'login', session_id: first.session_id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().session_id).toBe(first.session_id);
+    expect(again.json().session_token).toBeUndefined();
+    const other = await t.createProject();
+    const foreign = await client.start({ project_id: other.id, purpose: 'login', session_id: first.session_id });
+    expect(foreign.statusCode).toBe(404);
+    expect(errorBody(foreign).code).toBe('sess.not_found');
+    expect(errorBody(await client.start({ project_id: project.id, purpose: 'login', session_id: 'sess_unknown0000000000000000' })).code).toBe('sess.not_found');
+    t.clock.advance(11 * 60 * 1000);
+    expect(errorBody(await client.start({ project_id: project.id, purpose: 'login', session_id: first.session_id })).code).toBe('sess.not_found');
+  });
+
   it('GET re-renders without advancing; unknown actions and stray fields are refused', async () => {
     const client = new FlowClient(t);
     const started = (await client.start({ project_id: project.id, purpose: 'login' })).json();
