@@ -16,7 +16,10 @@ function expectOneLineError(result: CliResult, mentions: RegExp): void {
   expect(lines[0]).toMatch(mentions);
 }
 
-describe('gatehouse without a database', () => {
+// Each test starts real processes (and initialises an embedded database): give a loaded machine time.
+const PROCESS_TEST = { timeout: 180_000 };
+
+describe('gatehouse without a database', PROCESS_TEST, () => {
   const dir = tempDir();
   afterAll(() => dir.remove());
   const env = (overrides: Record<string, string> = {}) => cliEnv({ GATEHOUSE_DATA_DIR: dir.path, ...overrides });
@@ -62,7 +65,7 @@ describe('gatehouse without a database', () => {
 });
 
 // The embedded database by default; a fresh PostgreSQL database when DATABASE_URL is set.
-describe(`gatehouse on ${testEngineKind() === 'postgres' ? 'PostgreSQL' : 'the embedded database'}`, () => {
+describe(`gatehouse on ${testEngineKind() === 'postgres' ? 'PostgreSQL' : 'the embedded database'}`, PROCESS_TEST, () => {
   const dir = tempDir();
   const onPostgres = testEngineKind() === 'postgres';
   let database: { url: string; drop(): Promise<void> } | undefined;
