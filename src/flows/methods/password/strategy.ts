@@ -39,16 +39,6 @@ export class PasswordStrategy {
     await this.deps.risk.recordSuccess(projectId, this.deps.risk.accountKey(projectId, identifier), userId, sessionId);
   }
 
-  /** Policy check before a user is created, so that a refused password creates nobody. */
-  async precheck(flowId: string, password: string, identifiers: string[]): Promise<void> {
-    try {
-      await checkPasswordPolicy(password, { identifiers });
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'auth.password_policy') throw policyFailure(flowId, error);
-      throw error;
-    }
-  }
-
   async set(flowId: string, projectId: string, userId: string, password: string): Promise<void> {
     try {
       await this.deps.passwords.setPassword(projectId, userId, password, { actor: 'self' });
@@ -58,15 +48,24 @@ export class PasswordStrategy {
     }
   }
 
-  /** Creates the user from the step's attributes and sets the password; `undefined` when the identifier is taken. */
+  /**
+   * Creates the user from the step's attributes and, with a password, sets it in the same
+   * transaction (policy with the schema's own minimum checked first), so a refused password never
+   * leaves a user behind. `taken` when the identifier already belongs to someone.
+   */
   async createUser(input: { flowId: string; projectId: string; schema: SchemaView; schemaRef: string; attributes: Record<string, unknown>; password?: string; identifiers: string[] }): Promise<{ userId?: string; taken: boolean }> {
-    if (input.password !== undefined) await this.precheck(input.flowId, input.password, input.identifiers);
-    let userId: string;
+    const user = { schema: input.schemaRef, attributes: input.attributes };
     try {
-      userId = (await this.deps.users.create(input.projectId, { schema: input.schemaRef, attributes: input.attributes }, { actor: 'self' })).id;
+      const created =
+        input.password === undefined
+          ? await this.deps.users.create(input.projectId, user, { actor: 'self' })
+          : await this.deps.passwords.createUserWithPassword(input.projectId, user, input.password, { actor: 'self' });
+      return { userId: created.id, taken: false };
     } catch (error) {
-      if (error instanceof AppError && error.code === 'user.already_exists') return { taken: true };
-      if (error instanceof AppError && error.code === 'user.invalid') {
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === 'user.already_exists') return { taken: true };
+      if (error.code === 'auth.password_policy') throw policyFailure(input.flowId, error);
+      if (error.code === 'user.invalid') {
         const fields: Record<string, string> = {};
         for (const issue of (error.details.errors as Array<{ path: string; keyword?: string }> | undefined) ?? []) {
           const path = issue.path.replace(/^attributes\/?/, '').replaceAll('/', '.');
@@ -76,7 +75,5 @@ export class PasswordStrategy {
       }
       throw error;
     }
-    if (input.password !== undefined) await this.set(input.flowId, input.projectId, userId, input.password);
-    return { userId, taken: false };
   }
 }
