@@ -86,7 +86,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   // Project secrets never change; a change of the project row still drops them (dropAllOnChange).
   const projectOfSecret = new ChangeCache<string | undefined>(changes, { kind: 'proj', dropAllOnChange: true, max: 10_000 });
 
-  const projects = new ProjectService(db, new ProjectStore(db), clock, ids);
+  const projects = new ProjectService(db, new ProjectStore(db), clock, ids, changes);
   const teams = new TeamService(new TeamStore(db), clock, ids);
   const serviceKeys = new ServiceKeyService(new ServiceKeyStore(db), clock, ids, paginator);
   const { schemas, users, passwords } = createUserDomain({ db, config, clock, ids, paginator, projects, teams });

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { ChangeCache } from '../cache/cache.js';
+import type { ChangeFeed } from '../cache/feed.js';
 import type { Clock } from '../core/clock.js';
 import { randomSecret, sha256Hex } from '../core/crypto.js';
 import type { IdGenerator } from '../core/ids.js';
@@ -40,13 +42,25 @@ export function toProject(row: ProjectRow): Project {
 
 export class ProjectService {
   private readonly createdHooks: ProjectCreatedHook[] = [];
+  /** Project rows by id, per process, dropped on every change of the row (src/cache; docs/performance.md). */
+  private readonly rows?: ChangeCache<ProjectRow | undefined>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly store: ProjectStore,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-  ) {}
+    changes?: ChangeFeed,
+  ) {
+    if (changes) this.rows = new ChangeCache(changes, { kind: 'proj', max: 10_000 });
+  }
+
+  /** The stored row (a copy: callers may change what they get); read through the cache. */
+  private async cachedRow(id: string): Promise<ProjectRow | undefined> {
+    if (!this.rows) return this.store.find(id);
+    const row = await this.rows.get(id, () => this.store.find(id), (found) => found !== undefined);
+    return row === undefined ? undefined : structuredClone(row);
+  }
 
   onCreated(hook: ProjectCreatedHook): void {
     this.createdHooks.push(hook);
@@ -74,7 +88,7 @@ export class ProjectService {
   }
 
   async get(id: string): Promise<Project> {
-    const row = await this.store.find(id);
+    const row = await this.cachedRow(id);
     if (!row) throw notFoundError('proj.not_found');
     return toProject(row);
   }
@@ -89,7 +103,7 @@ export class ProjectService {
   }
 
   async row(id: string): Promise<ProjectRow | undefined> {
-    return this.store.find(id);
+    return this.cachedRow(id);
   }
 
   async idForSecret(secret: string): Promise<string | undefined> {
@@ -104,7 +118,7 @@ export class ProjectService {
 
   /** Per-project settings (session TTLs, freshness windows, abuse limits...), merged over defaults by their owners. */
   async settings(id: string): Promise<Record<string, unknown>> {
-    const row = await this.store.find(id);
+    const row = await this.cachedRow(id);
     if (!row) throw notFoundError('proj.not_found');
     return row.settings;
   }
@@ -113,6 +127,8 @@ export class ProjectService {
     const current = await this.settings(id);
     const next = { ...current, ...patch };
     await this.store.updateSettings(id, next, this.clock.now());
+    // This process sees its own change at once; the others when the notification arrives.
+    this.rows?.forget(id);
     return next;
   }
 }
