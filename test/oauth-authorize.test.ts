@@ -131,6 +131,20 @@ describe('authorization endpoint and code grant: edge cases (inject)', () => {
     expect(oauthErrorBody(await redeem(late)).error).toBe('invalid_grant');
   });
 
+  it('revokes the tokens of a deleted client at once', async () => {
+    const client = (await t.app.inject({ method: 'POST', url: `/projects/${project.id}/oauth_clients`, headers: bearer(project.project_secret), payload: { redirect_uris: [REDIRECT] } })).json();
+    const started = await authorize({ client_id: client.client_id });
+    const resumed = await resume(
+      { authorization_id: location(started).searchParams.get('authorization_id')!, handoff_token: await loginHandoff(t, project.id, email) },
+      bindingOf(started),
+    );
+    const tokens = (await redeem(location(resumed).searchParams.get('code')!, {}, basic(client.client_id, client.client_secret))).json();
+    const userinfo = () => t.app.inject({ method: 'GET', url: '/auth/userinfo', headers: bearer(tokens.access_token) });
+    expect((await userinfo()).statusCode).toBe(200);
+    await t.app.inject({ method: 'DELETE', url: `/projects/${project.id}/oauth_clients/${client.client_id}`, headers: bearer(project.project_secret) });
+    expect((await userinfo()).statusCode).toBe(401);
+  });
+
   it('lets exactly one of concurrent redemptions of a code succeed', async () => {
     const code = (await codeFor()).callback.searchParams.get('code')!;
     const results = await Promise.all(Array.from({ length: 5 }, () => redeem(code)));
@@ -166,7 +180,10 @@ describe('authorization endpoint and code grant: edge cases (inject)', () => {
     const info = await t.app.inject({ method: 'GET', url: '/auth/userinfo', headers: bearer(tokens.json().access_token) });
     expect(info.json()).toMatchObject({ given_name: 'Ann' });
     expect(info.json()).not.toHaveProperty('email');
-    // Logging out of Gatehouse ends the app's tokens too.
+    // Deleting another client leaves these tokens alone; logging out of Gatehouse ends them.
+    const doomed = (await t.app.inject({ method: 'POST', url: `/projects/${project.id}/oauth_clients`, headers: bearer(project.project_secret), payload: { redirect_uris: [REDIRECT] } })).json();
+    await t.app.inject({ method: 'DELETE', url: `/projects/${project.id}/oauth_clients/${doomed.client_id}`, headers: bearer(project.project_secret) });
+    expect((await t.app.inject({ method: 'GET', url: '/auth/userinfo', headers: bearer(tokens.json().access_token) })).statusCode).toBe(200);
     await t.app.inject({ method: 'DELETE', url: '/sessions/me', headers: { cookie: `__service_session=${session}` } });
     expect((await t.app.inject({ method: 'GET', url: '/auth/userinfo', headers: bearer(tokens.json().access_token) })).statusCode).toBe(401);
   });

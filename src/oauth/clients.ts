@@ -5,6 +5,7 @@ import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import { notFoundError } from '../http/principal.js';
 import type { AuthenticatedClient } from './client-auth.js';
+import type { TokenService } from './tokens.js';
 import type { OAuthClientRow, OAuthClientStore, TokenEndpointAuthMethod } from './clients-store.js';
 
 export const OIDC_CLIENT_SECRET_PREFIX = 'gh_cs_';
@@ -70,6 +71,7 @@ export class OidcClientService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly paginator: Paginator,
+    private readonly tokens: TokenService,
   ) {}
 
   async create(projectId: string, input: OidcClientInput): Promise<CreatedOidcClient> {
@@ -112,8 +114,11 @@ export class OidcClientService {
     return toClient(row);
   }
 
+  /** Idempotent; the tokens issued to the client stop working with it. */
   async delete(projectId: string, clientId: string): Promise<void> {
-    if (looksLikeId(clientId, 'oc')) await this.store.delete(projectId, clientId);
+    if (!looksLikeId(clientId, 'oc')) return;
+    await this.store.delete(projectId, clientId);
+    await this.tokens.revokeClient(projectId, clientId);
   }
 
   async row(clientId: string): Promise<OAuthClientRow | undefined> {

@@ -135,6 +135,17 @@ export class OAuthStore {
     return Number(result.numUpdatedRows);
   }
 
+  async revokeClient(projectId: string, clientId: string, at: Date): Promise<number> {
+    const result = await this.db
+      .updateTable('oauth_tokens')
+      .set({ revoked_at: at })
+      .where('project_id', '=', projectId)
+      .where('client_id', '=', clientId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Forgets tokens that expired before `before`; returns how many. */
   async deleteExpired(before: Date): Promise<number> {
     const result = await this.db.deleteFrom('oauth_tokens').where('expires_at', '<', before).executeTakeFirst();

@@ -170,6 +170,11 @@ export class TokenService {
     };
   }
 
+  /** Every token issued to a client, e.g. when the client is deleted. */
+  async revokeClient(projectId: string, clientId: string): Promise<number> {
+    return this.store.revokeClient(projectId, clientId, this.clock.now());
+  }
+
   async revokeSession(sessionId: string): Promise<number> {
     return this.store.revokeSession(sessionId, this.clock.now());
   }
