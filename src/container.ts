@@ -88,7 +88,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const projects = new ProjectService(db, new ProjectStore(db), clock, ids, changes);
   const teams = new TeamService(new TeamStore(db), clock, ids);
-  const serviceKeys = new ServiceKeyService(new ServiceKeyStore(db), clock, ids, paginator);
+  const serviceKeys = new ServiceKeyService(db, new ServiceKeyStore(db), clock, ids, paginator);
   const { schemas, users, passwords } = createUserDomain({ db, config, clock, ids, paginator, projects, teams });
 
   credentials.register(async (token) => {

@@ -92,6 +92,20 @@ describe('POST /auth/token grant_type=client_credentials', () => {
     expect(errorBody(expired).code).toBe('auth.unauthorized');
   });
 
+  it('stops accepting the tokens of a deleted service key at once', async () => {
+    const key = await serviceKey(t, project, ['team.read']);
+    const other = await serviceKey(t, project, ['team.read']);
+    const token = await clientToken(t, key.client_id, key.client_secret);
+    const survivor = await clientToken(t, other.client_id, other.client_secret);
+    expect((await readTeam(token)).statusCode).toBe(200);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/projects/${project.id}/service_keys/${key.client_id}`, headers: bearer(project.project_secret) });
+    expect(deleted.statusCode).toBe(204);
+    const refused = await readTeam(token);
+    expect(refused.statusCode).toBe(401);
+    expect(errorBody(refused).code).toBe('auth.unauthorized');
+    expect((await readTeam(survivor)).statusCode).toBe(200);
+  });
+
   it('stores only a hash of the token', async () => {
     const key = await serviceKey(t, project, ['team.read']);
     const token = await clientToken(t, key.client_id, key.client_secret);

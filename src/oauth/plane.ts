@@ -58,6 +58,9 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   // Tokens derived from a session die with it: checked on every use, and revoked in the
   // transaction that deletes the session (operator revoke, logout, sweeper).
   tokens.useSessionLiveness((sessionId) => deps.sessions.isAlive(sessionId));
+  deps.serviceKeys.onDeleted(async (trx, projectId, clientId) => {
+    await store.with(trx).revokeClient(projectId, clientId, deps.clock.now());
+  });
   deps.sessions.onDeleted(async (trx, session) => {
     await store.with(trx).revokeSession(session.id, deps.clock.now());
   });

@@ -1,9 +1,11 @@
+import type { Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
 import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import { AppError } from '../core/errors.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import { isScope, SCOPES } from '../core/scopes.js';
+import type { Database } from '../db/schema.js';
 import type { ServiceKeyRow, ServiceKeyStore } from './store.js';
 
 export interface ServiceKey {
@@ -27,6 +29,9 @@ export interface VerifiedClient {
 
 export const SERVICE_KEY_SECRET_PREFIX = 'gh_sk_';
 
+/** Runs inside the transaction that deletes a key (the OAuth plane revokes its tokens there). */
+export type ServiceKeyDeletedHook = (trx: Kysely<Database>, projectId: string, clientId: string) => Promise<void>;
+
 function toServiceKey(row: ServiceKeyRow): ServiceKey {
   return {
     id: row.id,
@@ -40,7 +45,10 @@ function toServiceKey(row: ServiceKeyRow): ServiceKey {
 
 /** Service keys are the project's OAuth2 confidential clients (client credentials grant). */
 export class ServiceKeyService {
+  private readonly deletedHooks: ServiceKeyDeletedHook[] = [];
+
   constructor(
+    private readonly db: Kysely<Database>,
     private readonly store: ServiceKeyStore,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
@@ -79,8 +87,17 @@ export class ServiceKeyService {
     return this.paginator.page(rows, limit, scope, (row) => ({ createdAt: row.created_at, id: row.id }), toServiceKey);
   }
 
+  onDeleted(hook: ServiceKeyDeletedHook): void {
+    this.deletedHooks.push(hook);
+  }
+
+  /** Idempotent; the key's outstanding access tokens stop working in the same transaction. */
   async delete(projectId: string, id: string): Promise<void> {
-    await this.store.delete(projectId, id);
+    await this.db.transaction().execute(async (trx) => {
+      const clientId = await this.store.with(trx).delete(projectId, id);
+      if (clientId === undefined) return;
+      for (const hook of this.deletedHooks) await hook(trx, projectId, clientId);
+    });
   }
 
   /** Checks a client id and secret; the same work is done whether or not the client exists. */

@@ -21,6 +21,10 @@ export type ServiceKeyRow = Selectable<ServiceKeyTables['service_keys']>;
 export class ServiceKeyStore {
   constructor(private readonly db: Kysely<Database>) {}
 
+  with(db: Kysely<Database>): ServiceKeyStore {
+    return new ServiceKeyStore(db);
+  }
+
   async insert(row: ServiceKeyRow): Promise<void> {
     await this.db.insertInto('service_keys').values({ ...row, scopes: jsonb(row.scopes) }).execute();
   }
@@ -34,7 +38,14 @@ export class ServiceKeyStore {
     return this.db.selectFrom('service_keys').selectAll().where('client_id', '=', clientId).executeTakeFirst();
   }
 
-  async delete(projectId: string, id: string): Promise<void> {
-    await this.db.deleteFrom('service_keys').where('project_id', '=', projectId).where('id', '=', id).execute();
+  /** The deleted key's client id, or undefined when there was nothing to delete. */
+  async delete(projectId: string, id: string): Promise<string | undefined> {
+    const row = await this.db
+      .deleteFrom('service_keys')
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .returning('client_id')
+      .executeTakeFirst();
+    return row?.client_id;
   }
 }
