@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
@@ -71,6 +71,8 @@ export async function openPglite(dataDir?: string): Promise<Engine> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let pglite: PGlite;
   try {
+    // Loaded on demand: a PostgreSQL deployment never pays for the embedded engine's code.
+    const { PGlite } = await import('@electric-sql/pglite');
     pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   } catch (error) {
     unlock();
