@@ -100,6 +100,11 @@ describe('configuration', () => {
     expect(config.secrets.map((s) => s.toString())).toEqual([`${SECRET}-new`, `${SECRET}-old`]);
   });
 
+  it('turns the periodic sweepers off with GATEHOUSE_SWEEP_INTERVAL_SECONDS=0', () => {
+    const config = loadConfig({ GATEHOUSE_DATA_DIR: join(dataDir(), 'sweep'), GATEHOUSE_ADMIN_TOKEN: 'admin-token-of-at-least-24-chars', GATEHOUSE_SECRET: SECRET, GATEHOUSE_SWEEP_INTERVAL_SECONDS: '0' });
+    expect(config.sweepIntervalMs).toBe(0);
+  });
+
   it('does not write into the data directory when everything is given', () => {
     const dir = join(dataDir(), 'not-created');
     loadConfig({ GATEHOUSE_DATA_DIR: dir, GATEHOUSE_ADMIN_TOKEN: 'admin-token-of-at-least-24-chars', GATEHOUSE_SECRET: SECRET });
@@ -121,7 +126,7 @@ describe('configuration', () => {
     ['GATEHOUSE_PUBLIC_URL', 'ftp://id.example.com'],
     ['LOG_LEVEL', 'loud'],
     ['SMTP_URL', 'http://mail.example.com'],
-    ['GATEHOUSE_SWEEP_INTERVAL_SECONDS', '0'],
+    ['GATEHOUSE_SWEEP_INTERVAL_SECONDS', '86401'],
     ['GATEHOUSE_SWEEP_INTERVAL_SECONDS', 'often'],
     ['GATEHOUSE_RETENTION_HOURS', '1e3'],
     ['GATEHOUSE_RETENTION_HOURS', '9999999'],

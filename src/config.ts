@@ -139,7 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies: (env.GATEHOUSE_TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Gatehouse <no-reply@localhost>',
-    sweepIntervalMs: integer(env, 'GATEHOUSE_SWEEP_INTERVAL_SECONDS', 60, 1, 86_400) * 1000,
+    sweepIntervalMs: integer(env, 'GATEHOUSE_SWEEP_INTERVAL_SECONDS', 60, 0, 86_400) * 1000,
     retentionMs: integer(env, 'GATEHOUSE_RETENTION_HOURS', 24, 0, 24 * 365) * 3_600_000,
     schemaFetch: {
       allow: urlPrefixes(env, 'GATEHOUSE_SCHEMA_FETCH_ALLOW'),
@@ -161,7 +161,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustedProxies: [],
     mailFrom: 'Gatehouse <no-reply@localhost>',
-    sweepIntervalMs: 60_000,
+    // Tests sweep explicitly with the manual clock; a timer sweeping on real time would race them.
+    sweepIntervalMs: 0,
     retentionMs: 24 * 3_600_000,
     ...overrides,
   };

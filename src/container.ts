@@ -74,6 +74,9 @@ export interface ContainerOptions {
 }
 
 export function createContainer(config: Config, options: ContainerOptions): Container {
+  // An interval of 0 turns the periodic sweepers off (tests call sweep() with the moved clock).
+  const startSweeper = (s: { start(intervalMs: number): () => Promise<void> | void }) =>
+    config.sweepIntervalMs > 0 ? s.start(config.sweepIntervalMs) : () => {};
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
   const logger = options.logger ?? pino({ level: config.logLevel });
@@ -106,7 +109,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, sessions, attempts });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, oauth, sessions, attempts, exchange, sweeper, flows, changes, closers: [changes.start(), sweeper.start(config.sweepIntervalMs), oauth.sweeper.start(config.sweepIntervalMs), flows.sweeper.start(config.sweepIntervalMs), () => flows.courier.close()] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, oauth, sessions, attempts, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), () => flows.courier.close()] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {
