@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../test/helpers/app.js';
 
-const example = JSON.parse(readFileSync(new URL('../../../shared/examples/user-schema.json', import.meta.url), 'utf8'));
+const example = JSON.parse(readFileSync(new URL('./fixtures/user-schema.json', import.meta.url), 'utf8'));
 
 function customer(overrides: Record<string, unknown> = {}) {
   return { ...structuredClone(example), $id: `https://example.com/schemas/customer-${Math.random().toString(36).slice(2)}`, ...overrides };
