@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import type { Database } from '../db/schema.js';
+import { runPeriodically } from '../core/periodic.js';
 
 export interface FlowSweepResult {
   captcha_spent: number;
@@ -43,22 +44,8 @@ export class FlowSweeper {
     };
   }
 
-  /** Runs `sweep` every `intervalMs` without keeping the process alive; returns the stop function. */
+  /** Sweeps every `intervalMs` in the background; returns the stop function. */
   start(intervalMs: number): () => Promise<void> {
-    let running: Promise<void> | undefined;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = this.sweep()
-        .then((result) => this.logger?.debug({ sweep: result }, 'swept flow records'))
-        .catch((error: unknown) => this.logger?.warn({ err: error }, 'flow sweep failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    }, intervalMs);
-    timer.unref();
-    return async () => {
-      clearInterval(timer);
-      await running;
-    };
+    return runPeriodically(() => this.sweep(), intervalMs, this.logger, 'sweep of flow records');
   }
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import type { OAuthClientStore } from './clients-store.js';
 import type { OAuthStore } from './store.js';
+import { runPeriodically } from '../core/periodic.js';
 
 export interface OAuthSweepResult {
   tokens: number;
@@ -26,22 +27,8 @@ export class OAuthSweeper {
     return { tokens: await this.tokens.deleteExpired(before), authorizations: await this.authorizations.deleteExpiredAuthorizations(before) };
   }
 
-  /** Runs `sweep` every `intervalMs` without keeping the process alive; returns the stop function. */
+  /** Sweeps every `intervalMs` in the background; returns the stop function. */
   start(intervalMs: number): () => Promise<void> {
-    let running: Promise<void> | undefined;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = this.sweep()
-        .then((result) => this.logger?.debug({ sweep: result }, 'swept expired oauth tokens and authorizations'))
-        .catch((error: unknown) => this.logger?.warn({ err: error }, 'oauth sweep failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    }, intervalMs);
-    timer.unref();
-    return async () => {
-      clearInterval(timer);
-      await running;
-    };
+    return runPeriodically(() => this.sweep(), intervalMs, this.logger, 'sweep of expired oauth tokens and authorizations');
   }
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../core/clock.js';
 import type { Database } from '../db/schema.js';
 import type { SessionService } from './service.js';
 import type { IdempotencyStore } from './store.js';
+import { runPeriodically } from '../core/periodic.js';
 
 export interface SweepResult {
   sessions: number;
@@ -49,23 +50,8 @@ export class Sweeper {
     return { sessions, auth_attempts: attempts, handoff_tokens: handoffTokens, idempotency_records: records };
   }
 
-  /** Runs `sweep` every `intervalMs` without keeping the process alive; returns the (async) stop function. */
+  /** Sweeps every `intervalMs` in the background; returns the stop function. */
   start(intervalMs: number): () => Promise<void> {
-    let running: Promise<void> | undefined;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = this.sweep()
-        .then((result) => this.logger?.debug({ sweep: result }, 'swept expired sessions and attempts'))
-        .catch((error: unknown) => this.logger?.warn({ err: error }, 'sweep failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    }, intervalMs);
-    timer.unref();
-    // Stopping waits for a sweep in progress, so the database is never closed under it.
-    return async () => {
-      clearInterval(timer);
-      await running;
-    };
+    return runPeriodically(() => this.sweep(), intervalMs, this.logger, 'sweep of expired sessions and attempts');
   }
 }
