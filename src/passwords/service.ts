@@ -13,8 +13,35 @@ import type { PasswordStore } from './store.js';
 /** Longer input is refused by `verify` without hashing, so nobody can make the server hash megabytes. */
 const MAX_VERIFY_LENGTH = 4096;
 
+/** What a password set tells other domains: whose password, and the identifiers they sign in with. */
+export interface PasswordSetEvent {
+  projectId: string;
+  userId: string;
+  /** The user's `x-unique` (project or team) attribute values as stored; numbers as their JSON text. */
+  identifiers: string[];
+}
+
+/**
+ * Called inside the transaction that writes a new password (operator set, recovery, registration),
+ * so that what a reset lifts (the flows' lock-out) is lifted atomically with it, or not at all.
+ */
+export type PasswordSetHook = (trx: Kysely<Database>, event: PasswordSetEvent) => Promise<void>;
+
+/** The values a user signs in with: the attributes the schema marks `x-unique` project or team. */
+function identifierValues(schema: StoredSchema, attributes: Record<string, unknown>): string[] {
+  const values: string[] = [];
+  for (const property of schema.model.properties) {
+    if (property.unique !== 'project' && property.unique !== 'team') continue;
+    const value = valueAt(attributes, property.path);
+    if (typeof value === 'string') values.push(value);
+    else if (typeof value === 'number' && Number.isFinite(value)) values.push(JSON.stringify(value));
+  }
+  return values;
+}
+
 export class PasswordService {
   private dummyHash?: Promise<string>;
+  private readonly setHooks: PasswordSetHook[] = [];
 
   constructor(
     private readonly store: PasswordStore,
@@ -24,16 +51,22 @@ export class PasswordService {
     private readonly ids: IdGenerator,
   ) {}
 
+  onPasswordSet(hook: PasswordSetHook): void {
+    this.setHooks.push(hook);
+  }
+
   /**
    * Sets (or replaces) a user's password after the policy check: 404 `user.not_found` for a user of
    * another project, 400 `auth.password_policy` naming the rule. Stores an argon2id hash of the
-   * NFKC form and audits the change (never the value). With `trx`, everything runs on it.
+   * NFKC form, audits the change (never the value) and runs the password-set hooks, all in one
+   * transaction; a refused password changes nothing. With `trx`, everything runs on it.
    */
   async setPassword(projectId: string, userId: string, password: string, options: { actor?: string; trx?: Kysely<Database> } = {}): Promise<void> {
     const user = await this.users.find(projectId, userId, options.trx);
     if (!user) throw notFoundError('user.not_found');
-    const secret = await this.hashFor(await this.users.schemaOf(user, options.trx), user.attributes, password);
-    const write = (trx: Kysely<Database>) => this.writeHash(trx, user, secret, options.actor);
+    const schema = await this.users.schemaOf(user, options.trx);
+    const secret = await this.hashFor(schema, user.attributes, password);
+    const write = (trx: Kysely<Database>) => this.writeHash(trx, user, schema, secret, options.actor);
     await (options.trx ? write(options.trx) : this.store.transaction(write));
   }
 
@@ -47,7 +80,7 @@ export class PasswordService {
     const secret = await this.hashFor(schema, input.attributes, password);
     return this.store.transaction(async (trx) => {
       const user = await this.users.create(projectId, input, { ...options, trx });
-      await this.writeHash(trx, user, secret, options.actor);
+      await this.writeHash(trx, user, schema, secret, options.actor);
       return user;
     });
   }
@@ -65,7 +98,7 @@ export class PasswordService {
     return this.hasher.hash(normalised);
   }
 
-  private async writeHash(trx: Kysely<Database>, user: User, secret: string, actor?: string): Promise<void> {
+  private async writeHash(trx: Kysely<Database>, user: User, schema: StoredSchema, secret: string, actor?: string): Promise<void> {
     const now = this.clock.now();
     const existed = await this.store.with(trx).upsert({
       id: this.ids.next('cred'),
@@ -77,6 +110,8 @@ export class PasswordService {
       updated_at: now,
     });
     await this.users.audit(user, 'password', existed ? 'changed' : 'set', actor, trx);
+    const event: PasswordSetEvent = { projectId: user.projectId, userId: user.id, identifiers: identifierValues(schema, user.attributes) };
+    for (const hook of this.setHooks) await hook(trx, event);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
+import { normaliseIdentifier } from '../../users/identifiers.js';
 import type { RiskStore } from './store.js';
 
 /**
@@ -71,9 +72,14 @@ export class RiskService {
     private readonly ids: IdGenerator,
   ) {}
 
-  /** Accounts are keyed by the identifier typed, so unknown identifiers are throttled like real ones. */
+  /**
+   * Accounts are keyed by the identifier typed, so unknown identifiers are throttled like real ones.
+   * It is folded exactly as user lookup folds it (`normaliseIdentifier`): every spelling that signs
+   * in to one user (`KIM@`, `kım@`) shares one counter, and a password reset can clear it from the
+   * stored attribute value.
+   */
   accountKey(projectId: string, identifier: string): string {
-    return createHash('sha256').update(`${projectId}\0${identifier.normalize('NFKC').trim().toLowerCase()}`).digest('hex');
+    return createHash('sha256').update(`${projectId}\0${normaliseIdentifier(identifier) ?? ''}`).digest('hex');
   }
 
   private windowStart(now: Date): Date {

@@ -54,6 +54,12 @@ export class RiskStore {
     await this.db.deleteFrom('login_failures').where('project_id', '=', projectId).where('account_key', '=', accountKey).execute();
   }
 
+  /** Clears several accounts at once (a password reset lifts the lock of every identifier of the user). */
+  async clearAccounts(projectId: string, accountKeys: string[]): Promise<void> {
+    if (accountKeys.length === 0) return;
+    await this.db.deleteFrom('login_failures').where('project_id', '=', projectId).where('account_key', 'in', accountKeys).execute();
+  }
+
   async addIpFailure(projectId: string, ip: string, windowStart: Date): Promise<number> {
     const row = await this.db
       .insertInto('ip_failures')

@@ -117,8 +117,8 @@ export async function runStep(run: FlowRun, loaded: Loaded, step: FlowStepDef, v
   if (password !== undefined) {
     if (step.on_success === 'set_password') {
       if (!frame.pv || frame.u === undefined) throw invalidAction(frame.id, 'set_password', 'Prove control of the account first.');
+      // The password-set hook lifts the lock-out of the user's identifiers (flows/module.ts).
       await strategy.set(frame.id, projectId, frame.u, password);
-      await deps.risk.resetAccount(projectId, deps.risk.accountKey(projectId, collectedIdentifier(run, loaded)));
       frame.pv = undefined;
       return undefined;
     }
