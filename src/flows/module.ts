@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { AttemptService } from '../attempts/service.js';
+import type { ChangeFeed } from '../cache/feed.js';
 import type { Config } from '../config.js';
 import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
@@ -19,7 +20,7 @@ import { CodeService } from './codes/service.js';
 import { CodeStore } from './codes/store.js';
 import { FlowCookieCodec } from './cookie.js';
 import { defaultDefinitions } from './definitions/defaults.js';
-import { schemaView, type SchemaSource } from './definitions/schema-view.js';
+import { schemaView, type SchemaSource, type SchemaView } from './definitions/schema-view.js';
 import { FlowDefinitionService } from './definitions/service.js';
 import { FlowDefinitionStore } from './definitions/store.js';
 import { CaptchaGate } from './gates/captcha.js';
@@ -59,15 +60,26 @@ export function createFlowEngine(deps: {
   passwords: PasswordService;
   sessions: SessionService;
   attempts: AttemptService;
+  /** Invalidates the per-process definition cache; without it definitions are read on every use. */
+  changes?: ChangeFeed;
 }): FlowEngine {
   const { db, clock, ids, keys } = deps;
+  // Schema revisions never change, so the view of one is built once per process (bounded).
+  const views = new Map<string, SchemaView>();
   const schemas: SchemaSource = {
     resolve: async (projectId, ref) => {
       const stored = await deps.schemas.resolve(projectId, ref).catch(() => undefined);
-      return stored ? schemaView(stored.id, stored.uri, stored.document) : undefined;
+      if (!stored) return undefined;
+      let view = views.get(stored.id);
+      if (!view) {
+        view = schemaView(stored.id, stored.uri, stored.document);
+        if (views.size >= 1_000) views.delete(views.keys().next().value as string);
+        views.set(stored.id, view);
+      }
+      return view;
     },
   };
-  const definitions = new FlowDefinitionService(db, new FlowDefinitionStore(db), schemas, clock, ids, deps.paginator);
+  const definitions = new FlowDefinitionService(db, new FlowDefinitionStore(db), schemas, clock, ids, deps.paginator, deps.changes);
   const settings = new FlowSettingsService(deps.projects);
   const courier = new Courier(new CourierStore(db), clock, ids, deps.logger, { smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom });
   const captcha = new CaptchaGate(keys, new GateStore(db), clock);

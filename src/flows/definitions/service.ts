@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { ChangeCache } from '../../cache/cache.js';
+import type { ChangeFeed } from '../../cache/feed.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { IdGenerator } from '../../core/ids.js';
@@ -7,6 +9,7 @@ import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import { notFoundError } from '../../http/principal.js';
 import type { SchemaSource, SchemaView } from './schema-view.js';
+import { ProjectDefinitions } from './snapshot.js';
 import type { FlowDefinitionRow, FlowDefinitionStore } from './store.js';
 import type { FlowDefinitionDoc } from './types.js';
 import { assertValidDefinition, invalidDefinition } from './validate.js';
@@ -63,7 +66,16 @@ function toListEntry(row: FlowDefinitionRow): FlowDefinitionListEntry {
   };
 }
 
+/** The change-feed topic kind of flow definitions (migration 0051): `fdef:<project id>`. */
+export const DEFINITIONS_TOPIC = 'fdef';
+
 export class FlowDefinitionService {
+  /**
+   * Each project's definitions, per process, dropped on any change of one of them (src/cache;
+   * docs/performance.md): the flow runtime resolves and loads definitions on every request.
+   */
+  private readonly cache?: ChangeCache<ProjectDefinitions>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly store: FlowDefinitionStore,
@@ -71,7 +83,20 @@ export class FlowDefinitionService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly paginator: Paginator,
-  ) {}
+    changes?: ChangeFeed,
+  ) {
+    if (changes) this.cache = new ChangeCache(changes, { kind: DEFINITIONS_TOPIC, max: 10_000 });
+  }
+
+  private async snapshot(projectId: string): Promise<ProjectDefinitions> {
+    const load = async () => new ProjectDefinitions(await this.store.forProject(projectId));
+    return this.cache ? this.cache.get(projectId, load) : load();
+  }
+
+  /** This process sees its own change at once; the others when the notification arrives. */
+  private changed(projectId: string): void {
+    this.cache?.forget(projectId);
+  }
 
   /** The user schema a definition names (`user_schema`, else `schema_uri`); unknown → 400 flowdef.invalid. */
   private async schemaFor(projectId: string, input: DefinitionInput): Promise<{ schema: SchemaView; uri: string }> {
@@ -120,6 +145,7 @@ export class FlowDefinitionService {
     const now = this.clock.now();
     const row = this.rowOf(projectId, this.ids.next('fdef'), doc, schema, uri, now);
     await this.write(() => this.store.with(db).insert(row), doc.name);
+    this.changed(projectId);
     return toDefinition(row);
   }
 
@@ -180,6 +206,7 @@ export class FlowDefinitionService {
       if (orphaned.length > 0) throw this.lastActive(orphaned);
       await this.write(() => store.update(row), doc.name);
     });
+    this.changed(projectId);
     return toDefinition(row);
   }
 
@@ -195,27 +222,25 @@ export class FlowDefinitionService {
       if (orphaned.length > 0) throw this.lastActive(orphaned);
       await store.delete(id);
     });
+    this.changed(projectId);
   }
 
   /** The active definition for a purpose: one whose audience names the app first, then one without audience. */
   async resolve(projectId: string, purpose: string, appId: string | undefined): Promise<LoadedDefinition | undefined> {
-    const rows = await this.store.activeForPurpose(projectId, purpose);
-    const specific = appId === undefined ? undefined : rows.find((row) => row.app_ids.includes(appId));
-    const general = rows.find((row) => row.app_ids.length === 0);
-    const row = specific ?? general;
-    return row ? { row, def: parseDefinition(row) } : undefined;
+    return (await this.snapshot(projectId)).resolve(purpose, appId);
   }
 
   /** A switch/pivot target: an active definition of that name, else the definition resolved for that purpose. */
   async target(projectId: string, nameOrPurpose: string, appId: string | undefined): Promise<LoadedDefinition | undefined> {
-    const byName = await this.store.findByName(projectId, nameOrPurpose);
-    if (byName && byName.status === 'active') return { row: byName, def: parseDefinition(byName) };
-    return this.resolve(projectId, nameOrPurpose, appId);
+    const definitions = await this.snapshot(projectId);
+    const byName = definitions.byName(nameOrPurpose);
+    if (byName && byName.row.status === 'active') return byName;
+    return definitions.resolve(nameOrPurpose, appId);
   }
 
+  /** A definition of the project by id (a running flow's); shared and frozen, never to be changed. */
   async load(projectId: string, id: string): Promise<LoadedDefinition | undefined> {
-    const row = await this.store.find(id);
-    return row && row.project_id === projectId ? { row, def: parseDefinition(row) } : undefined;
+    return (await this.snapshot(projectId)).byId(id);
   }
 
   async startRun(projectId: string, runId: string, definitionId: string, sessionId: string, expiresAt: Date): Promise<void> {

@@ -70,14 +70,15 @@ export class FlowDefinitionStore {
     return this.db.selectFrom('flow_definitions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async findByName(projectId: string, name: string): Promise<FlowDefinitionRow | undefined> {
-    return this.db.selectFrom('flow_definitions').selectAll().where('project_id', '=', projectId).where('name', '=', name).executeTakeFirst();
-  }
-
   async list(projectId: string, purpose: string | undefined, cursor: Cursor | undefined, limit: number): Promise<FlowDefinitionRow[]> {
     let query = this.db.selectFrom('flow_definitions').selectAll().where('project_id', '=', projectId);
     if (purpose !== undefined) query = query.where(sql<boolean>`jsonb_exists(purposes, ${purpose})`);
     return afterCursor(query, 'flow_definitions', cursor).limit(limit).execute();
+  }
+
+  /** Every definition of a project, oldest first (the order purpose resolution relies on). */
+  async forProject(projectId: string): Promise<FlowDefinitionRow[]> {
+    return this.db.selectFrom('flow_definitions').selectAll().where('project_id', '=', projectId).orderBy('created_at').orderBy('id').execute();
   }
 
   /** Active definitions serving a purpose, oldest first. */
