@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
 import { normaliseIdentifier } from '../../users/identifiers.js';
-import type { RiskStore } from './store.js';
+import type { RiskSignalRow, RiskStore } from './store.js';
 
 /**
  * Abuse-protection rules (DESIGN §4.6a), configurable per project under the flow settings' `risk`.
@@ -56,6 +56,20 @@ export interface RiskAssessment {
   retryAfterSeconds?: number;
 }
 
+/**
+ * What the rules look at for one submit (ip, account, user, session), read in one statement.
+ * A request reads it once before the step's work and decides everything from it: whether to
+ * refuse, whether the captcha is mandatory, whether the account is locked.
+ */
+export interface RiskSignals {
+  windowStart: Date;
+  ipFailures: number;
+  /** the account's failure row; undefined when it has none (or no account was named) */
+  account?: { failures: number; locked_until: Date | null };
+  fingerprint?: string;
+  known: string[];
+}
+
 const MINUTE = 60_000;
 
 /** Lock length after `failures` consecutive failures: none up to the threshold, then doubling. */
@@ -88,10 +102,28 @@ export class RiskService {
 
   /** Locked (temporarily) or disabled (until a reset): answered exactly like a wrong password. */
   async accountBlocked(projectId: string, accountKey: string, rules: RiskRules): Promise<boolean> {
-    const state = await this.store.accountState(projectId, accountKey);
-    if (!state) return false;
-    if (state.failures >= rules.account_disable_after) return true;
-    return state.locked_until !== null && state.locked_until.getTime() > this.clock.now().getTime();
+    return this.blocked(await this.store.accountState(projectId, accountKey), rules);
+  }
+
+  /** `accountBlocked` from signals read with the account's key. */
+  blocked(account: RiskSignals['account'], rules: RiskRules): boolean {
+    if (!account) return false;
+    if (account.failures >= rules.account_disable_after) return true;
+    return account.locked_until !== null && account.locked_until.getTime() > this.clock.now().getTime();
+  }
+
+  /** Reads the signals of a submit (one statement); `assess` and `blocked` decide from them. */
+  async signals(projectId: string, input: { ip: string; accountKey?: string; userId?: string; sessionId: string }): Promise<RiskSignals> {
+    const windowStart = this.windowStart(this.clock.now());
+    const row: RiskSignalRow = await this.store.signals({ projectId, windowStart, ...input });
+    const fingerprint = row.fingerprint_event?.fingerprint;
+    return {
+      windowStart,
+      ipFailures: row.ip_failures ?? 0,
+      account: row.account_failures === null ? undefined : { failures: row.account_failures, locked_until: row.locked_until },
+      fingerprint: typeof fingerprint === 'string' ? fingerprint : undefined,
+      known: row.known,
+    };
   }
 
   async recordFailure(projectId: string, accountKey: string | undefined, ip: string, rules: RiskRules): Promise<void> {
@@ -103,10 +135,14 @@ export class RiskService {
     if (seconds > 0) await this.store.lockAccount(projectId, accountKey, new Date(now.getTime() + seconds * 1000));
   }
 
-  /** A success resets the account's failures and remembers the fingerprint it came from. */
-  async recordSuccess(projectId: string, accountKey: string, userId: string, sessionId: string): Promise<void> {
-    await this.store.clearAccount(projectId, accountKey);
-    const fingerprint = await this.store.latestFingerprint(sessionId);
+  /**
+   * A success resets the account's failures and remembers the fingerprint it came from. With
+   * the signals this request read before checking the credential, there is nothing to read and
+   * nothing to write when the account had no failures and the session sent no fingerprint.
+   */
+  async recordSuccess(projectId: string, accountKey: string, userId: string, sessionId: string, signals?: RiskSignals): Promise<void> {
+    if (!signals || signals.account) await this.store.clearAccount(projectId, accountKey);
+    const fingerprint = signals ? signals.fingerprint : await this.store.latestFingerprint(sessionId);
     if (fingerprint) await this.store.rememberFingerprint(projectId, userId, this.fingerprintHash(fingerprint), this.clock.now());
   }
 
@@ -121,11 +157,18 @@ export class RiskService {
 
   /** Scores a submit before its credential is checked. */
   async evaluate(projectId: string, input: { ip: string; accountKey?: string; userId?: string; sessionId: string }, rules: RiskRules): Promise<RiskAssessment> {
+    return this.assess(await this.signals(projectId, input), rules);
+  }
+
+  /**
+   * `evaluate` from signals. The account's failures count only when the signals were read with
+   * its key, a new fingerprint only when they were read with a user (`known` is empty otherwise).
+   */
+  assess(signals: RiskSignals, rules: RiskRules): RiskAssessment {
     const now = this.clock.now();
     const reasons: string[] = [];
     let score = 0;
-    const windowStart = this.windowStart(now);
-    const ipFailures = await this.store.ipFailures(projectId, input.ip, windowStart);
+    const { windowStart, ipFailures } = signals;
     if (ipFailures > rules.ip_block_after) {
       const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + MINUTE - now.getTime()) / 1000));
       return { score: 100, reasons: ['ip_failure_velocity'], decision: 'deny', retryAfterSeconds };
@@ -134,22 +177,14 @@ export class RiskService {
       score += rules.captcha_score;
       reasons.push('ip_failure_velocity');
     }
-    if (input.accountKey !== undefined) {
-      const state = await this.store.accountState(projectId, input.accountKey);
-      if (state && state.failures >= rules.account_captcha_after) {
-        score += rules.captcha_score;
-        reasons.push('account_failure_velocity');
-      }
+    if (signals.account && signals.account.failures >= rules.account_captcha_after) {
+      score += rules.captcha_score;
+      reasons.push('account_failure_velocity');
     }
-    if (input.userId !== undefined) {
-      const fingerprint = await this.store.latestFingerprint(input.sessionId);
-      if (fingerprint) {
-        const known = await this.store.knownFingerprints(projectId, input.userId);
-        if (known.length > 0 && !known.includes(this.fingerprintHash(fingerprint))) {
-          score += rules.new_fingerprint_score;
-          reasons.push('new_fingerprint');
-        }
-      }
+    const { fingerprint, known } = signals;
+    if (fingerprint && known.length > 0 && !known.includes(this.fingerprintHash(fingerprint))) {
+      score += rules.new_fingerprint_score;
+      reasons.push('new_fingerprint');
     }
     return { score, reasons, decision: score >= rules.captcha_score ? 'captcha' : 'allow' };
   }

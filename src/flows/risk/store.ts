@@ -18,8 +18,39 @@ export interface RiskTables {
   known_fingerprints: { project_id: string; user_id: string; fingerprint_hash: string; first_seen: Date; last_seen: Date };
 }
 
+/** Everything the risk rules read about one submit, as stored when it was read. */
+export interface RiskSignalRow {
+  ip_failures: number | null;
+  account_failures: number | null;
+  locked_until: Date | null;
+  /** payload of the session's latest fingerprint event */
+  fingerprint_event: Record<string, unknown> | null;
+  /** fingerprint hashes known for the user (empty without a user) */
+  known: string[];
+}
+
 export class RiskStore {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * The failure counters of an IP and an account, the session's latest fingerprint and the
+   * user's known fingerprints in one statement (a request used to read them one by one, some
+   * of them three times). A missing account or user matches nothing (`= null`).
+   */
+  async signals(input: { projectId: string; ip: string; windowStart: Date; accountKey?: string; userId?: string; sessionId: string }): Promise<RiskSignalRow> {
+    const { projectId, ip, windowStart, sessionId } = input;
+    const accountKey = input.accountKey ?? null;
+    const userId = input.userId ?? null;
+    const { rows } = await sql<RiskSignalRow>`select
+      (select count from ip_failures where project_id = ${projectId} and ip = ${ip} and window_start = ${windowStart}) as ip_failures,
+      account.failures as account_failures,
+      account.locked_until,
+      (select payload from flow_events where session_id = ${sessionId} and type = 'fingerprint' order by created_at desc, id desc limit 1) as fingerprint_event,
+      (select coalesce(jsonb_agg(fingerprint_hash), '[]'::jsonb) from known_fingerprints where project_id = ${projectId} and user_id = ${userId}) as known
+      from (select 1) as one
+      left join login_failures as account on account.project_id = ${projectId} and account.account_key = ${accountKey}`.execute(this.db);
+    return rows[0];
+  }
 
   async accountState(projectId: string, accountKey: string): Promise<{ failures: number; locked_until: Date | null } | undefined> {
     return this.db
@@ -70,16 +101,6 @@ export class RiskStore {
     return row.count;
   }
 
-  async ipFailures(projectId: string, ip: string, windowStart: Date): Promise<number> {
-    const row = await this.db
-      .selectFrom('ip_failures')
-      .select('count')
-      .where('project_id', '=', projectId)
-      .where('ip', '=', ip)
-      .where('window_start', '=', windowStart)
-      .executeTakeFirst();
-    return row?.count ?? 0;
-  }
 
   async insertEvent(row: RiskTables['flow_events']): Promise<void> {
     await this.db.insertInto('flow_events').values({ ...row, payload: jsonb(row.payload) }).execute();
@@ -103,15 +124,7 @@ export class RiskStore {
     return typeof value === 'string' ? value : undefined;
   }
 
-  async countEvents(sessionId: string): Promise<number> {
-    const row = await this.db.selectFrom('flow_events').select((eb) => eb.fn.countAll<string>().as('n')).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
 
-  async knownFingerprints(projectId: string, userId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('known_fingerprints').select('fingerprint_hash').where('project_id', '=', projectId).where('user_id', '=', userId).execute();
-    return rows.map((r) => r.fingerprint_hash);
-  }
 
   async rememberFingerprint(projectId: string, userId: string, hash: string, now: Date): Promise<void> {
     await this.db

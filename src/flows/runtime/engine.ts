@@ -88,7 +88,7 @@ export class FlowRuntime {
       const identifier = identField ? values.get(identField) : loaded.schema.identifiers.map((f) => frame.c[f]).find(Boolean);
       const accountKey = identifier !== undefined ? deps.risk.accountKey(run.projectId, identifier) : undefined;
       if (credentials) {
-        const assessment = await deps.risk.evaluate(run.projectId, { ip: run.ctx.ip, accountKey, userId: frame.u, sessionId: run.entry.ss }, await run.riskRules());
+        const assessment = await run.assess(accountKey);
         if (assessment.decision === 'deny') {
           throw new AppError('auth.rate_limited', 'Too many failed attempts; try again later.', { retry_after_seconds: assessment.retryAfterSeconds }, { 'retry-after': String(assessment.retryAfterSeconds ?? 60) });
         }
@@ -103,6 +103,7 @@ export class FlowRuntime {
         }
       }
       outcome = await runStep(run, loaded, step, values);
+      run.forgetSignals();
     } else if (action.kind !== 'navigate') {
       throw invalidAction(frame.id, input.action, `Actions of kind "${action.kind}" are not available yet.`);
     } else if (Object.keys(input.fields).length > 0) {
@@ -152,7 +153,8 @@ export class FlowRuntime {
       else view.behavior = 'show';
     }
     if (run.entry.a) {
-      const attempt = await deps.attempts.get(run.projectId, run.entry.a).catch(() => undefined);
+      const known = run.attempt?.id === run.entry.a ? run.attempt : undefined;
+      const attempt = known ?? (await deps.attempts.get(run.projectId, run.entry.a).catch(() => undefined));
       if (attempt && attempt.factors.length > 0) {
         if (attempt.state === 'pending') await deps.attempts.complete(run.projectId, attempt.id);
         const handoff = await deps.attempts.handoff(run.projectId, attempt.id);

@@ -1,9 +1,10 @@
+import type { Attempt } from '../../attempts/service.js';
 import { AppError } from '../../core/errors.js';
 import type { SchemaView } from '../definitions/schema-view.js';
 import type { LoadedDefinition } from '../definitions/service.js';
 import { isCompleteStep, isInvisibleStep, type FlowStepDef } from '../definitions/types.js';
 import type { CaptchaGateView } from '../gates/captcha.js';
-import type { RiskRules } from '../risk/service.js';
+import type { RiskAssessment, RiskRules, RiskSignals } from '../risk/service.js';
 import { topFrame, type FlowCookieState, type FlowEntry, type FlowFrame } from '../state.js';
 import type { FlowDeps } from './deps.js';
 import { stepFields } from './fields.js';
@@ -30,6 +31,10 @@ export function invalidAction(flowId: string, action: string, message = 'The act
 export class FlowRun {
   private readonly loaded = new Map<string, Loaded>();
   rules?: RiskRules;
+  /** The auth attempt as this request last wrote it (saves reading it back to complete it). */
+  attempt?: Attempt;
+  /** Risk signals read in this request, by account key and user (see `signals`). */
+  private risk?: { key: string; signals: Promise<RiskSignals> };
 
   constructor(
     readonly deps: FlowDeps,
@@ -50,6 +55,28 @@ export class FlowRun {
   async riskRules(): Promise<RiskRules> {
     this.rules ??= (await this.deps.settings.flowSettings(this.projectId)).risk;
     return this.rules;
+  }
+
+  /**
+   * The risk signals of this submit, read once: the deny check, the captcha decision and the
+   * lock-out check of the password all decide from the same read. `forgetSignals` after the
+   * step's work, which may have changed what they count.
+   */
+  signals(accountKey?: string): Promise<RiskSignals> {
+    const userId = this.frame.u;
+    const key = `${accountKey ?? ''}\0${userId ?? ''}`;
+    if (this.risk?.key !== key) {
+      this.risk = { key, signals: this.deps.risk.signals(this.projectId, { ip: this.ctx.ip, accountKey, userId, sessionId: this.entry.ss }) };
+    }
+    return this.risk.signals;
+  }
+
+  forgetSignals(): void {
+    this.risk = undefined;
+  }
+
+  async assess(accountKey?: string): Promise<RiskAssessment> {
+    return this.deps.risk.assess(await this.signals(accountKey), await this.riskRules());
   }
 
   async load(frame: FlowFrame): Promise<Loaded> {
@@ -135,8 +162,7 @@ export class FlowRun {
   async needsCaptcha(step: FlowStepDef, checksCredentials: boolean, accountKey?: string): Promise<boolean> {
     if (step.gates?.captcha) return true;
     if (!checksCredentials) return false;
-    const assessment = await this.deps.risk.evaluate(this.projectId, { ip: this.ctx.ip, accountKey, userId: this.frame.u, sessionId: this.entry.ss }, await this.riskRules());
-    return assessment.decision !== 'allow';
+    return (await this.assess(accountKey)).decision !== 'allow';
   }
 
   async render(step: FlowStepDef, loaded: Loaded, captcha: boolean): Promise<StepView> {

@@ -30,7 +30,7 @@ async function recordFactor(run: FlowRun, userId: string): Promise<void> {
   const { attempts } = run.deps;
   const attempt = async () => {
     if (!run.entry.a) run.entry.a = (await attempts.create(run.projectId, { sessionId: run.entry.ss })).id;
-    await attempts.recordFactor(run.projectId, run.entry.a, { method: 'password', userId });
+    run.attempt = await attempts.recordFactor(run.projectId, run.entry.a, { method: 'password', userId });
   };
   try {
     await attempt();
@@ -123,9 +123,10 @@ export async function runStep(run: FlowRun, loaded: Loaded, step: FlowStepDef, v
       return undefined;
     }
     const identifier = collectedIdentifier(run, loaded);
-    await strategy.verify({ flowId: frame.id, projectId, identifier, userId: frame.u, password, ip: run.ctx.ip, rules: await run.riskRules() });
+    const signals = await run.signals(deps.risk.accountKey(projectId, identifier));
+    await strategy.verify({ flowId: frame.id, projectId, identifier, userId: frame.u, password, ip: run.ctx.ip, rules: await run.riskRules(), signals });
     await recordFactor(run, frame.u!);
-    await strategy.succeeded(projectId, identifier, frame.u!, run.entry.ss);
+    await strategy.succeeded(projectId, identifier, frame.u!, run.entry.ss, signals);
   }
   return undefined;
 }

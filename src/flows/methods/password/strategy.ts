@@ -1,7 +1,7 @@
 import { AppError } from '../../../core/errors.js';
 import { checkPasswordPolicy } from '../../../passwords/policy.js';
 import type { SchemaView } from '../../definitions/schema-view.js';
-import type { RiskRules } from '../../risk/service.js';
+import type { RiskRules, RiskSignals } from '../../risk/service.js';
 import type { FlowDeps } from '../../runtime/deps.js';
 import { validationFailed } from '../../runtime/fields.js';
 
@@ -20,11 +20,14 @@ function policyFailure(flowId: string, error: AppError): AppError {
 export class PasswordStrategy {
   constructor(private readonly deps: FlowDeps) {}
 
-  /** Throws 400 flow.invalid_credentials unless the password is the user's and the account is not locked. */
-  async verify(input: { flowId: string; projectId: string; identifier: string; userId?: string; password: string; ip: string; rules: RiskRules }): Promise<void> {
+  /**
+   * Throws 400 flow.invalid_credentials unless the password is the user's and the account is not
+   * locked, as `signals` (read with the identifier's account key) tell.
+   */
+  async verify(input: { flowId: string; projectId: string; identifier: string; userId?: string; password: string; ip: string; rules: RiskRules; signals: RiskSignals }): Promise<void> {
     const { risk, passwords } = this.deps;
     const accountKey = risk.accountKey(input.projectId, input.identifier);
-    const blocked = await risk.accountBlocked(input.projectId, accountKey, input.rules);
+    const blocked = risk.blocked(input.signals.account, input.rules);
     let ok = false;
     if (blocked || input.userId === undefined) await passwords.dummyVerify();
     else ok = await passwords.verify(input.projectId, input.userId, input.password);
@@ -35,8 +38,8 @@ export class PasswordStrategy {
     }
   }
 
-  async succeeded(projectId: string, identifier: string, userId: string, sessionId: string): Promise<void> {
-    await this.deps.risk.recordSuccess(projectId, this.deps.risk.accountKey(projectId, identifier), userId, sessionId);
+  async succeeded(projectId: string, identifier: string, userId: string, sessionId: string, signals?: RiskSignals): Promise<void> {
+    await this.deps.risk.recordSuccess(projectId, this.deps.risk.accountKey(projectId, identifier), userId, sessionId, signals);
   }
 
   async set(flowId: string, projectId: string, userId: string, password: string): Promise<void> {

@@ -1,0 +1,72 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { FlowClient, registerThroughFlow, STRONG_PASSWORD } from './flow-test-kit.js';
+
+/** Every statement sent to the database (either engine), so a request's cost can be counted. */
+const sent: string[] = [];
+async function watchStatements(): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  let proto = PGlite.prototype as unknown as Record<string, unknown>;
+  while (!Object.getOwnPropertyNames(proto).includes('query')) proto = Object.getPrototypeOf(proto) as Record<string, unknown>;
+  const pgliteQuery = proto.query as (this: unknown, text: string, ...rest: unknown[]) => unknown;
+  proto.query = function (this: unknown, text: string, ...rest: unknown[]) {
+    sent.push(text);
+    return pgliteQuery.call(this, text, ...rest);
+  };
+  const clientQuery = pg.Client.prototype.query as (this: unknown, ...args: unknown[]) => unknown;
+  (pg.Client.prototype as unknown as Record<string, unknown>).query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0];
+    sent.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? first));
+    return clientQuery.apply(this, args);
+  };
+}
+
+/**
+ * What one login journey costs the database (docs/performance.md, "What the hot paths cost"):
+ * definitions come from the per-process cache, the risk signals are one read per request,
+ * and nothing is read twice. Counted on a warm process, every statement including BEGIN/COMMIT.
+ */
+describe('database statements of the default login journey', () => {
+  let t: TestApp;
+  let project: { id: string; project_secret: string };
+
+  beforeAll(async () => {
+    await watchStatements();
+    t = await createTestApp();
+    for (let i = 0; i < 1000 && !t.container.changes.healthy; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    project = await t.createProject();
+    await registerThroughFlow(t, project.id, 'counted@example.com');
+  });
+  afterAll(async () => t.close());
+
+  it('reads no definition, reads the risk signals once per request and stays within 21 statements', async () => {
+    const client = new FlowClient(t);
+    const steps: Record<string, string[]> = {};
+    const measure = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+      sent.length = 0;
+      const result = await fn();
+      steps[name] = sent.map((text) => text.replace(/\s+/g, ' '));
+      return result;
+    };
+    const started = await measure('start', () => client.start({ project_id: project.id, purpose: 'login' }));
+    expect(started.statusCode, started.body).toBe(200);
+    const identified = await measure('identify', () => client.submit(started.json().id, 'continue', { email: 'counted@example.com' }));
+    expect(identified.statusCode, identified.body).toBe(200);
+    const done = await measure('password', () => client.submit(identified.json().id, 'sign_in', { password: STRONG_PASSWORD }));
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().handoff_token).toBeDefined();
+
+    const all = Object.values(steps).flat();
+    const shown = JSON.stringify(steps, null, 1);
+    expect(all.filter((text) => text.includes('flow_definitions')), shown).toEqual([]);
+    for (const texts of Object.values(steps)) {
+      for (const table of ['ip_failures', 'login_failures', 'flow_events', 'known_fingerprints']) {
+        expect(texts.filter((text) => text.includes(table)).length, `${table} in ${shown}`).toBeLessThanOrEqual(1);
+      }
+    }
+    expect(steps.start.length, shown).toBeLessThanOrEqual(2);
+    expect(steps.identify.length, shown).toBeLessThanOrEqual(3);
+    expect(all.length, shown).toBeLessThanOrEqual(21);
+  });
+});
