@@ -59,10 +59,11 @@ describe('HTTP core', () => {
     expect(errorBody(response).code).toBe('req.unsupported_media_type');
   });
 
-  it('answers an unknown method on a known path with a JSON 404', async () => {
+  it('answers an unknown method on a known path with a JSON 405 and Allow', async () => {
     const response = await t.app.inject({ method: 'PATCH', url: '/healthz' });
-    expect(response.statusCode).toBe(404);
-    expect(errorBody(response).code).toBe('route.not_found');
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+    expect(errorBody(response).code).toBe('req.method_not_allowed');
   });
 
   it('echoes a well-formed X-Request-Id and replaces a malformed one', async () => {

@@ -100,7 +100,7 @@ describe('authorization endpoint and code grant: edge cases (inject)', () => {
       expect(response.statusCode).toBe(302);
       expect(Object.fromEntries(location(response).searchParams)).toMatchObject({ error, state: 'xyz', iss: 'http://localhost:80' });
     }
-    expect((await t.app.inject({ method: 'HEAD', url: `/auth/authorize?client_id=${rp.client_id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'HEAD', url: `/auth/authorize?client_id=${rp.client_id}` })).statusCode).toBe(405);
   });
 
   it('ignores a session cookie of another project (the flow runs)', async () => {

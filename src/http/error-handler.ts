@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError } from '../core/errors.js';
 import { isConnectionError } from '../db/engine.js';
 import { isDataException } from '../db/sql.js';
+import { MethodIndex } from './method-not-allowed.js';
 
 interface ValidationIssue {
   instancePath: string;
@@ -70,7 +71,17 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     .send({ code: 'req.invalid', message, details: { errors: [{ path: 'url', message }] } });
 }
 
+/**
+ * Call before any route is registered: every route goes into the method index (`onRoute` hooks are
+ * inherited by the plugins registered later), so that an unrouted request can tell "no such path"
+ * (404 `route.not_found`) from "not with this method" (405 `req.method_not_allowed` with `Allow`).
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const methods = new MethodIndex();
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) methods.add(route.url, method);
+  });
+
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) {
@@ -88,9 +99,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allowed = methods.allowed(request.url);
+    // A route that sends its own 404 (reply.callNotFound) lands here with an allowed method.
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      const error = new AppError('req.method_not_allowed', `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`, { allowed_methods: allowed }, { allow: allowed.join(', ') });
+      void reply.status(error.status).headers(error.headers).type('application/json; charset=utf-8').send({ code: error.code, message: error.message, details: error.details });
+      return;
+    }
     void reply.status(404).send({
       code: 'route.not_found',
-      message: `No route ${request.method} ${request.url.split('?')[0]}.`,
+      message: `No route ${request.method} ${path}.`,
       details: {},
     });
   });
