@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from 'jose';
+import { createHash, randomBytes } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { KeyRing } from '../core/keys.js';
 import { AppError } from '../core/errors.js';
@@ -68,6 +70,21 @@ describe('_zflow codec', () => {
     for (const bad of tampered) expect(await codeOf(codec.decode(bad))).toBe('enc_key.decrypt_failed');
     const other = new FlowCookieCodec(new KeyRing([secretB]));
     expect(await codeOf(other.decode(token))).toBe('enc_key.decrypt_failed');
+  });
+
+  it('is standard JWE: jose opens its tokens and it opens jose\'s (cookies survive the change of implementation)', async () => {
+    const state = stateWith([entry('flow_one1111111', 1)]);
+    const key = new KeyRing([secretA]).all('flow-cookie')[0];
+    const token = await codec.encode(state, now);
+    const opened = await compactDecrypt(token, key, { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] });
+    expect(JSON.parse(inflateRawSync(opened.plaintext).toString('utf8'))).toEqual(state);
+    const kid = decodeProtectedHeader(token).kid as string;
+    expect(kid).toBe(createHash('sha256').update('kid:').update(key).digest('base64url').slice(0, 12));
+    const seal = (header: Record<string, unknown>) =>
+      new CompactEncrypt(deflateRawSync(Buffer.from(JSON.stringify(state)))).setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid, ...header }).encrypt(key);
+    expect(await codec.decode(await seal({}))).toEqual(state);
+    // A compressed payload is refused even when the token is authentic (the codec inflates with a bound itself).
+    expect(await codeOf(codec.decode(await seal({ zip: 'DEF' })))).toBe('enc_key.decrypt_failed');
   });
 
   it('decrypts with an older key of the ring and encrypts with the newest (rotation)', async () => {
