@@ -113,8 +113,10 @@ export class FlowRuntime {
     if (!moved) throw invalidAction(frame.id, input.action);
     run.touch();
     const done = await run.settle((next) => this.invisible(run, next));
-    if (!done) await deps.definitions.extendRuns(run.entry.f.map((f) => f.id), new Date(run.entry.ex));
-    return this.respond(run, done);
+    if (done) return this.respond(run, true);
+    // Extending the runs and rendering the next step do not wait for each other: one round trip less.
+    const [result] = await Promise.all([this.respond(run, false), deps.definitions.extendRuns(run.entry.f.map((f) => f.id), new Date(run.entry.ex))]);
+    return result;
   }
 
   /** Work of an invisible step: it runs with what the flow collected so far. */
