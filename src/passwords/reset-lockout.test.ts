@@ -47,6 +47,22 @@ describe('a password set lifts the lock-out', () => {
     await succeeds('locked@example.com', NEW_PASSWORD);
   });
 
+  it('lifts it the same way when the user recovers the account through the recovery flow', async () => {
+    await registerThroughFlow(t, project.id, 'recovers@example.com');
+    for (let i = 0; i < 5; i++) await refused('recovers@example.com', 'not the password 4');
+    const client = new FlowClient(t, '198.51.100.250');
+    const started = (await client.start({ project_id: project.id, purpose: 'recovery' })).json();
+    const atCode = (await client.submit(started.id, 'send_code', { email: 'Recovers@Example.com' })).json();
+    await t.container.flows.courier.flush();
+    const [mail] = await t.container.flows.courier.outboxFor('Recovers@Example.com');
+    const code = /\b(\d{6})\b/.exec(mail?.body ?? '')![1];
+    const atPassword = (await client.submit(atCode.id, 'verify', { code })).json();
+    const saved = await client.submit(atPassword.id, 'save', { password: NEW_PASSWORD });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await failuresOf('recovers@example.com')).toBeUndefined();
+    await succeeds('recovers@example.com', NEW_PASSWORD);
+  });
+
   it('re-enables a password disabled after 100 failures', async () => {
     await registerThroughFlow(t, project.id, 'disabled@example.com');
     for (let i = 0; i < 100; i++) await risk().recordFailure(project.id, key('disabled@example.com'), '203.0.113.99', RISK_DEFAULTS);
