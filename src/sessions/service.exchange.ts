@@ -9,7 +9,7 @@ import type { Database } from '../db/schema.js';
 import type { Idempotency } from './idempotency.js';
 import { mergeFactors } from './levels.js';
 import type { IssuedSession, SessionService } from './service.js';
-import { resolveTtlSeconds } from './settings.js';
+import { resolveTtlSeconds, type SessionSettings } from './settings.js';
 import type { SessionRow } from './store.js';
 import { toSession, type UserProfile } from './view.js';
 
@@ -64,6 +64,11 @@ export class ExchangeService {
       const replayed = await this.idempotency.replay<ExchangeResult & { expiresAt: string }>(undefined, projectId, OPERATION, key, request);
       if (replayed) return { ...replayed, expiresAt: new Date(replayed.expiresAt) };
     }
+    // The common case (a new session, no idempotency record to keep) is one statement.
+    if (key === undefined) {
+      const issued = await this.newSessionAtOnce(projectId, input.handoffToken, ttlSeconds, settings);
+      if (issued) return issued;
+    }
     // The user's profile is read before the transaction (PGlite has one connection).
     const peeked = await this.attempts.peekHandoff(projectId, input.handoffToken);
     if (!peeked || peeked.user_id === null) return this.replayOrNotFound(undefined, projectId, key, request);
@@ -71,26 +76,36 @@ export class ExchangeService {
     // A user deleted since the attempt voids it: no session for a user who no longer exists.
     if (!profile) throw notFound();
 
-    // The common case (a new session, no idempotency record to keep) is one statement: the token
-    // is consumed and the session inserted together. A handed-off attempt no longer changes, so
-    // the peeked row is the one the token names.
-    if (key === undefined && peeked.session_id === null) {
-      const gate = this.attempts.handoffConsumption(projectId, input.handoffToken);
-      const now = this.clock.now();
-      const { token, hash } = this.sessions.newToken();
-      const row = this.newSessionRow(peeked, peeked.user_id, profile.lifecycle_owner_team_id ?? null, hash, now, new Date(now.getTime() + ttlSeconds * 1000));
-      if (!gate || !(await this.sessions.store.insertIfConsumed(row, gate))) throw notFound();
-      return { session: toSession(row, settings, now, profile), session_token: token, expiresAt: row.expires_at };
-    }
-
-    return this.db.transaction().execute(async (trx) => {
+    let superseded: SessionRow | undefined;
+    const result = await this.db.transaction().execute(async (trx) => {
       const attempt = await this.attempts.consumeHandoff(trx, projectId, input.handoffToken);
       if (!attempt || attempt.user_id === null) return this.replayOrNotFound(trx, projectId, key, request);
       const row = await this.writeSession(trx, attempt, attempt.user_id, profile, ttlSeconds, input.ttl !== undefined);
+      superseded = row.superseded;
       const result = { session: toSession(row.session, settings, this.clock.now(), profile), session_token: row.token, expiresAt: row.session.expires_at };
       if (key !== undefined) await this.idempotency.remember(trx, projectId, OPERATION, key, request, result);
       return result;
     });
+    // The old token of an upgraded or stepped-up session stops working here at once.
+    if (superseded) this.sessions.forgetRow(superseded);
+    return result;
+  }
+
+  /**
+   * A new session in one statement: the token is consumed and the session inserted together
+   * (SessionStore.insertFromHandoff). Undefined when that did not happen: an unknown, used or
+   * expired token, an attempt that names a session (upgrade, step-up), a user that is gone.
+   */
+  private async newSessionAtOnce(projectId: string, handoffToken: string, ttlSeconds: number, settings: SessionSettings): Promise<ExchangeResult | undefined> {
+    const source = this.attempts.newSessionHandoffConsumption(projectId, handoffToken);
+    if (!source) return undefined;
+    const now = this.clock.now();
+    const { token, hash } = this.sessions.newToken();
+    const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+    const row = await this.sessions.store.insertFromHandoff({ id: this.ids.next('sess'), token_hash: hash, created_at: now, expires_at: expiresAt }, source);
+    if (!row) return undefined;
+    const profile = await this.sessions.profileOf(projectId, row.user_id);
+    return { session: toSession(row, settings, now, profile), session_token: token, expiresAt: row.expires_at };
   }
 
   private async replayOrNotFound(trx: Kysely<Database> | undefined, projectId: string, key: string | undefined, request: string): Promise<ExchangeResult> {
@@ -108,7 +123,7 @@ export class ExchangeService {
     profile: UserProfile | undefined,
     ttlSeconds: number,
     ttlGiven: boolean,
-  ): Promise<{ session: SessionRow; token: string }> {
+  ): Promise<{ session: SessionRow; token: string; superseded?: SessionRow }> {
     const store = this.sessions.store.with(trx);
     const now = this.clock.now();
     const fullExpiry = new Date(now.getTime() + ttlSeconds * 1000);
@@ -131,7 +146,7 @@ export class ExchangeService {
         updated_at: now,
       });
       if (!updated) throw notFound();
-      return { session: updated, token };
+      return { session: updated, token, superseded: target };
     }
     const row = this.newSessionRow(attempt, userId, teamId, hash, now, fullExpiry);
     await store.insert(row);

@@ -15,6 +15,9 @@ import { toSession, type Session, type SessionListItem, type UserDirectory, type
 
 export const SESSION_TOKEN_PREFIX = 'gh_st_';
 const MAX_TOKEN_LENGTH = 200;
+/** Worst-case age of a cached session row should a notification be lost unnoticed (docs/performance.md). */
+export const SESSION_ROW_MAX_AGE_MS = 5_000;
+const isRow = (row: SessionRow | undefined): boolean => row !== undefined;
 
 /**
  * Runs inside the transaction that deletes a session (operator revoke, logout, sweeper), so
@@ -63,6 +66,15 @@ export class SessionService {
    */
   private readonly settingsCache?: ChangeCache<SessionSettings>;
   private readonly profileCache?: ChangeCache<{ projectId: string; profile: UserProfile | undefined }>;
+  /**
+   * Session rows by token hash (the session check) and by id (operator reads, derived-token
+   * liveness). Every UPDATE and DELETE of a session row notifies both keys (migration 0055), and
+   * this process's own writes drop them at once (`forgetRow`), so a revocation is refused by the
+   * next request here and within the notification delay in other processes.
+   */
+  private readonly rowsByToken?: ChangeCache<SessionRow | undefined>;
+  private readonly rowsById?: ChangeCache<SessionRow | undefined>;
+  private readonly changes?: ChangeFeed;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -74,8 +86,11 @@ export class SessionService {
     changes?: ChangeFeed,
   ) {
     if (changes) {
+      this.changes = changes;
       this.settingsCache = new ChangeCache(changes, { kind: 'proj', max: 10_000 });
       this.profileCache = new ChangeCache(changes, { kind: 'usr', max: 50_000 });
+      this.rowsByToken = new ChangeCache(changes, { kind: 'stk', max: 20_000, maxAgeMs: SESSION_ROW_MAX_AGE_MS });
+      this.rowsById = new ChangeCache(changes, { kind: 'ses', max: 20_000, maxAgeMs: SESSION_ROW_MAX_AGE_MS });
     }
   }
 
@@ -161,14 +176,14 @@ export class SessionService {
 
   /** A session by id; 404 `sess.not_found` when unknown or (with `projectId`) of another project. */
   async get(projectId: string | undefined, id: string): Promise<Session> {
-    const row = looksLikeId(id, 'sess') ? await this.store.find(id) : undefined;
+    const row = looksLikeId(id, 'sess') ? await this.rowById(id) : undefined;
     if (!row || (projectId !== undefined && row.project_id !== projectId)) throw notFoundError('sess.not_found');
     return this.render(row);
   }
 
   /** Cheap liveness check for derived credentials: exists and not expired. */
   async isAlive(id: string): Promise<boolean> {
-    const row = looksLikeId(id, 'sess') ? await this.store.find(id) : undefined;
+    const row = looksLikeId(id, 'sess') ? await this.rowById(id) : undefined;
     return row !== undefined && row.expires_at.getTime() > this.clock.now().getTime();
   }
 
@@ -178,18 +193,37 @@ export class SessionService {
    */
   async delete(projectId: string | undefined, id: string): Promise<boolean> {
     if (!looksLikeId(id, 'sess')) return false;
-    return this.db.transaction().execute(async (trx) => {
+    const deleted = await this.db.transaction().execute(async (trx) => {
       const row = await this.store.with(trx).delete(id, projectId);
       if (row) await this.runDeletedHooks(trx, [row]);
-      return row !== undefined;
+      return row;
     });
+    if (deleted) this.forgetRow(deleted);
+    return deleted !== undefined;
+  }
+
+  /**
+   * Drops a session row this process has just changed from its caches, so its next request sees
+   * the change; the row's notification follows for the other processes. Called after the commit:
+   * a read that started earlier is not kept (ChangeCache epochs), one that starts later reads the
+   * committed row.
+   */
+  forgetRow(row: Pick<SessionRow, 'id' | 'token_hash'>): void {
+    this.changes?.publishLocal(`ses:${row.id}`);
+    this.changes?.publishLocal(`stk:${row.token_hash}`);
+  }
+
+  private rowById(id: string): Promise<SessionRow | undefined> {
+    const load = () => this.store.find(id);
+    return this.rowsById ? this.rowsById.get(id, load, isRow) : load();
   }
 
   /** The row behind a current token, expired or not. */
   private async anyRowForToken(token: string): Promise<SessionRow | undefined> {
     if (!token.startsWith(SESSION_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return undefined;
     const hash = sha256Hex(token);
-    const row = await this.store.findByTokenHash(hash);
+    const load = () => this.store.findByTokenHash(hash);
+    const row = await (this.rowsByToken ? this.rowsByToken.get(hash, load, isRow) : load());
     return row && constantTimeEqual(row.token_hash, hash) ? row : undefined;
   }
 
@@ -215,7 +249,11 @@ export class SessionService {
    */
   async extendShell(trx: Kysely<Database>, projectId: string, sessionId: string, settings: SessionSettings): Promise<void> {
     const now = this.clock.now();
-    await this.store.with(trx).extendShell(projectId, sessionId, now, new Date(now.getTime() + settings.ttl_seconds * 1000));
+    const extended = await this.store.with(trx).extendShell(projectId, sessionId, now, new Date(now.getTime() + settings.ttl_seconds * 1000));
+    // Dropped before the caller commits: a read in between may cache the shell's previous (still
+    // future) expiry until the commit's notification arrives, which only shortens how long the
+    // shell looks alive, never revives anything.
+    if (extended) this.forgetRow(extended);
   }
 
   async list(projectId: string, request: ListRequest): Promise<Page<SessionListItem>> {
