@@ -209,12 +209,13 @@ export class AttemptService {
   }
 
   /**
-   * The statement that consumes a handoff token, for an exchange that creates its session in the
-   * same statement (no transaction needed); undefined for a malformed token.
+   * The statement that consumes a handoff token whose attempt asks for a new session, returning
+   * the attempt's `project_id`, `user_id` and `factors`; undefined for a malformed token. Tokens of
+   * attempts that name a session are left untouched (they take `consumeHandoff`).
    */
-  handoffConsumption(projectId: string, token: string): Compilable | undefined {
+  newSessionHandoffConsumption(projectId: string, token: string): Compilable | undefined {
     const hash = this.hashOf(token);
-    return hash ? this.store.consumeHandoffQuery(projectId, hash, this.clock.now()) : undefined;
+    return hash ? this.store.consumeHandoffForNewSessionQuery(projectId, hash, this.clock.now()) : undefined;
   }
 
   /**

@@ -136,6 +136,27 @@ export class AttemptStore {
       .returning('attempt_id');
   }
 
+  /**
+   * The consuming UPDATE for an exchange that creates a new session: it consumes the token only
+   * when its attempt names no session (an upgrade or step-up needs the locking path) and returns
+   * the attempt's user and factors (stored merged, see AttemptService.addFactor). A plain
+   * data-modifying statement, so a caller can make it the top-level CTE of its insert.
+   */
+  consumeHandoffForNewSessionQuery(projectId: string, hash: string, now: Date) {
+    return this.db
+      .updateTable('handoff_tokens')
+      .from('auth_attempts')
+      .set({ consumed_at: now })
+      .whereRef('auth_attempts.id', '=', 'handoff_tokens.attempt_id')
+      .where('handoff_tokens.token_hash', '=', hash)
+      .where('handoff_tokens.project_id', '=', projectId)
+      .where('handoff_tokens.consumed_at', 'is', null)
+      .where('handoff_tokens.expires_at', '>', now)
+      .where('auth_attempts.session_id', 'is', null)
+      .where('auth_attempts.user_id', 'is not', null)
+      .returning(['auth_attempts.project_id', 'auth_attempts.user_id', 'auth_attempts.factors']);
+  }
+
   async deleteExpiredHandoffs(before: Date): Promise<number> {
     const result = await this.db.deleteFrom('handoff_tokens').where('expires_at', '<', before).executeTakeFirst();
     return Number(result.numDeletedRows);

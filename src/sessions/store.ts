@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type Compilable, type Kysely, type Selectable } fro
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import { afterCursor, jsonb } from '../db/sql.js';
+import { userOwnerTeamLateral } from '../users/store.js';
 import type { Factor } from './levels.js';
 
 export interface UserAgent {
@@ -77,21 +78,21 @@ export class SessionStore {
   }
 
   /**
-   * Inserts `row` in the same statement as `gate`, a data-modifying CTE (the handoff token's
-   * consuming UPDATE ... RETURNING), and only when the gate returned a row: the consumption and
-   * the new session commit together or not at all, in one round trip and without a transaction.
-   * False when the gate consumed nothing.
+   * Creates a new active session from a handoff in one statement: `source` (the attempts domain's
+   * consuming UPDATE ... RETURNING project_id, user_id, factors) is its top-level CTE, and the
+   * session is inserted only when the token was consumed and the user still exists. Consumption
+   * and session commit together or not at all, in one round trip and without a transaction.
+   * Undefined when nothing was inserted.
    */
-  async insertIfConsumed(row: SessionRow, gate: Compilable): Promise<boolean> {
-    const result = await sql<{ id: string }>`
-      with consumed as (${gate})
+  async insertFromHandoff(fields: Pick<SessionRow, 'id' | 'token_hash' | 'created_at' | 'expires_at'>, source: Compilable): Promise<SessionRow | undefined> {
+    const result = await sql<SessionRow>`
+      with source as (${source})
       insert into sessions (id, project_id, state, user_id, lifecycle_owner_team_id, factors, metadata, user_agent, token_hash, created_at, updated_at, expires_at)
-      select ${row.id}::text, ${row.project_id}::text, ${row.state}::text, ${row.user_id}::text, ${row.lifecycle_owner_team_id}::text,
-        ${JSON.stringify(row.factors)}::jsonb, ${JSON.stringify(row.metadata)}::jsonb, ${JSON.stringify(row.user_agent)}::jsonb,
-        ${row.token_hash}::text, ${row.created_at}::timestamptz, ${row.updated_at}::timestamptz, ${row.expires_at}::timestamptz
-      from consumed
-      returning id`.execute(this.db);
-    return result.rows.length === 1;
+      select ${fields.id}::text, source.project_id, 'active', source.user_id, owner.lifecycle_owner_team_id,
+        source.factors, '{}'::jsonb, '{}'::jsonb, ${fields.token_hash}::text, ${fields.created_at}::timestamptz, ${fields.created_at}::timestamptz, ${fields.expires_at}::timestamptz
+      from source cross join ${userOwnerTeamLateral('source.project_id', 'source.user_id')} as owner
+      returning *`.execute(this.db);
+    return result.rows[0];
   }
 
   async find(id: string): Promise<SessionRow | undefined> {

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import { afterCursor, jsonb } from '../db/sql.js';
@@ -30,6 +30,15 @@ export interface UserTables {
 
 export type UserRow = Selectable<UserTables['users']>;
 export type AuditEventRow = Selectable<UserTables['user_audit_events']>;
+
+/**
+ * For another domain's single-statement write (the exchange's session insert): a lateral row
+ * source with the `lifecycle_owner_team_id` of the user that `userIdColumn` names in the project
+ * `projectIdColumn` names; no row when there is no such user.
+ */
+export function userOwnerTeamLateral(projectIdColumn: string, userIdColumn: string): RawBuilder<unknown> {
+  return sql`lateral (select users.lifecycle_owner_team_id from users where users.id = ${sql.ref(userIdColumn)} and users.project_id = ${sql.ref(projectIdColumn)})`;
+}
 
 export class UserStore {
   constructor(private readonly db: Kysely<Database>) {}
