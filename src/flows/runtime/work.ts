@@ -1,4 +1,5 @@
 import { AppError } from '../../core/errors.js';
+import { valueAt } from '../../schemas/document.js';
 import { CODE_FIELD, METHOD_FIELD_PREFIX, type FlowStepDef } from '../definitions/types.js';
 import { PasswordStrategy } from '../methods/password/strategy.js';
 import { attributesFrom, validationFailed } from './fields.js';
@@ -18,6 +19,19 @@ function collectedIdentifier(run: FlowRun, loaded: Loaded): string {
     if (value !== undefined) return value;
   }
   return '';
+}
+
+/**
+ * Where a recovery code goes: the account's own stored value of the identifier the visitor typed,
+ * never the typed text. Lookups fold case and Unicode (`victim@gıthub.com` finds
+ * `victim@github.com`), so mailing the typed text would hand the code to a look-alike address.
+ */
+async function storedAddress(run: FlowRun, loaded: Loaded, userId: string): Promise<string | undefined> {
+  const field = loaded.schema.identifiers.find((name) => run.frame.c[name] !== undefined);
+  if (field === undefined) return undefined;
+  const user = await run.deps.users.find(run.projectId, userId);
+  const stored = user ? valueAt(user.attributes, field) : undefined;
+  return typeof stored === 'string' && stored.includes('@') ? stored : undefined;
 }
 
 /** Whether submitting this step checks a secret (password on login, one-time code). */
@@ -89,14 +103,14 @@ export async function runStep(run: FlowRun, loaded: Loaded, step: FlowStepDef, v
   }
 
   if (step.on_success === 'send_recovery_code') {
-    const identifier = collectedIdentifier(run, loaded);
     const issued = await deps.codes.issue(projectId, frame.u, 'recovery');
     frame.oc = issued.id;
     frame.pv = undefined;
-    if (frame.u !== undefined && identifier.includes('@')) {
+    const address = frame.u !== undefined ? await storedAddress(run, loaded, frame.u) : undefined;
+    if (address !== undefined) {
       deps.courier.sendLater({
         projectId,
-        to: identifier,
+        to: address,
         subject: 'Your recovery code',
         text: `Your recovery code is ${issued.code}. It is valid for 10 minutes. If you did not ask for it, ignore this message.`,
         template: 'recovery_code',
