@@ -85,7 +85,8 @@ export class FlowDefinitionService {
     private readonly paginator: Paginator,
     changes?: ChangeFeed,
   ) {
-    if (changes) this.cache = new ChangeCache(changes, { kind: DEFINITIONS_TOPIC, max: 10_000 });
+    // A project's definitions weigh tens of kilobytes parsed: 1,000 projects bound it to tens of megabytes.
+    if (changes) this.cache = new ChangeCache(changes, { kind: DEFINITIONS_TOPIC, max: 1_000 });
   }
 
   private async snapshot(projectId: string): Promise<ProjectDefinitions> {
