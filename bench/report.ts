@@ -13,6 +13,8 @@ export interface ScenarioResult {
   non_2xx?: number;
   total?: number;
   max_rss_mb?: number;
+  /** The process's own view (/metrics) when its RSS peaked: rss, heap_total, external, heap spaces (MB). */
+  memory_at_max_mb?: Record<string, number>;
 }
 
 export interface BenchReport {

@@ -60,7 +60,20 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error('gatehouse did not become healthy in 30 s');
 }
 
-function runLoad(spec: LoadSpec, serverPid: number): Promise<LoadResult & { max_rss_mb: number }> {
+/** The memory breakdown of the Gatehouse process (its own /metrics), in MB: where the RSS goes. */
+async function memoryOf(metricsUrl: string, adminToken: string): Promise<Record<string, number> | undefined> {
+  try {
+    const text = await (await fetch(metricsUrl, { headers: { authorization: `Bearer ${adminToken}` } })).text();
+    const mb = (pattern: RegExp) => Math.round(Number(pattern.exec(text)?.[1] ?? 0) / 1048576);
+    const spaces: Record<string, number> = {};
+    for (const match of text.matchAll(/^gatehouse_nodejs_heap_space_size_total_bytes\{space="(\w+)"\} (\d+)/gm)) spaces[`heap_${match[1]}`] = Math.round(Number(match[2]) / 1048576);
+    return { rss: mb(/^gatehouse_process_resident_memory_bytes (\d+)/m), heap_total: mb(/^gatehouse_nodejs_heap_size_total_bytes (\d+)/m), external: mb(/^gatehouse_nodejs_external_memory_bytes (\d+)/m), ...spaces };
+  } catch {
+    return undefined;
+  }
+}
+
+function runLoad(spec: LoadSpec, server: { pid: number; metricsUrl: string; adminToken: string }): Promise<LoadResult & { max_rss_mb: number; memory_at_max_mb?: Record<string, number> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/load.ts'), JSON.stringify(spec)], {
       cwd: root,
@@ -68,12 +81,24 @@ function runLoad(spec: LoadSpec, serverPid: number): Promise<LoadResult & { max_
     });
     let out = '';
     let maxRss = 0;
-    const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssMb(serverPid))), 250);
+    let memory: Record<string, number> | undefined;
+    let sampling = false;
+    const sampler = setInterval(() => {
+      const rss = rssMb(server.pid);
+      if (rss <= maxRss) return;
+      maxRss = rss;
+      if (sampling) return;
+      sampling = true;
+      void memoryOf(server.metricsUrl, server.adminToken).then((m) => {
+        sampling = false;
+        if (m) memory = m;
+      });
+    }, 250);
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('exit', (code) => {
       clearInterval(sampler);
       if (code !== 0) return reject(new Error(`load process exited with ${code}`));
-      resolve({ ...(JSON.parse(out.trim().split('\n').pop()!) as LoadResult), max_rss_mb: maxRss });
+      resolve({ ...(JSON.parse(out.trim().split('\n').pop()!) as LoadResult), max_rss_mb: maxRss, ...(memory ? { memory_at_max_mb: memory } : {}) });
     });
   });
 }
@@ -141,7 +166,7 @@ async function main(): Promise<void> {
       return;
     }
     try {
-      const result = await runLoad(spec, server.pid!);
+      const result = await runLoad(spec, { pid: server.pid!, metricsUrl: `${baseUrl}/metrics`, adminToken });
       scenarios.push({ name, description, status: 'ok', ...result });
       console.log(`bench: ${name}: ${result.requests_per_sec.toFixed(0)} req/s, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, errors ${result.errors}, non-2xx ${result.non_2xx}${result.first_error ? ` (first error: ${result.first_error})` : ''}`);
     } catch (error) {
