@@ -69,4 +69,16 @@ describe('database statements of the default login journey', () => {
     expect(steps.identify.length, shown).toBeLessThanOrEqual(3);
     expect(all.length, shown).toBeLessThanOrEqual(21);
   });
+
+  it('counts a wrong password against the IP and the account in one statement', async () => {
+    const client = new FlowClient(t, '198.51.100.77');
+    const started = await client.start({ project_id: project.id, purpose: 'login' });
+    const identified = await client.submit(started.json().id, 'continue', { email: 'counted@example.com' });
+    sent.length = 0;
+    const refused = await client.submit(identified.json().id, 'sign_in', { password: 'not the password at all' });
+    expect(refused.json().code).toBe('flow.invalid_credentials');
+    const writes = sent.filter((text) => /^\s*(with|insert|update|delete)/i.test(text));
+    expect(writes, JSON.stringify(sent, null, 1)).toHaveLength(1);
+    expect(writes[0]).toMatch(/ip_failures[\s\S]*login_failures/);
+  });
 });

@@ -128,9 +128,11 @@ export class RiskService {
 
   async recordFailure(projectId: string, accountKey: string | undefined, ip: string, rules: RiskRules): Promise<void> {
     const now = this.clock.now();
-    await this.store.addIpFailure(projectId, ip, this.windowStart(now));
-    if (accountKey === undefined) return;
-    const failures = await this.store.addAccountFailure(projectId, accountKey, now);
+    if (accountKey === undefined) {
+      await this.store.addIpFailure(projectId, ip, this.windowStart(now));
+      return;
+    }
+    const failures = await this.store.addFailures(projectId, ip, this.windowStart(now), accountKey, now);
     const seconds = lockSeconds(failures, rules);
     if (seconds > 0) await this.store.lockAccount(projectId, accountKey, new Date(now.getTime() + seconds * 1000));
   }

@@ -61,9 +61,19 @@ export class RiskStore {
       .executeTakeFirst();
   }
 
-  /** Adds one failure atomically and returns the new count. */
-  async addAccountFailure(projectId: string, accountKey: string, now: Date): Promise<number> {
+  /**
+   * Adds one failure to the IP's window and one to the account, atomically each, in one
+   * statement (the IP's as a data-modifying CTE); returns the account's new count.
+   */
+  async addFailures(projectId: string, ip: string, windowStart: Date, accountKey: string, now: Date): Promise<number> {
     const row = await this.db
+      .with('ip', (db) =>
+        db
+          .insertInto('ip_failures')
+          .values({ project_id: projectId, ip, window_start: windowStart, count: 1 })
+          .onConflict((oc) => oc.columns(['project_id', 'ip', 'window_start']).doUpdateSet({ count: sql`ip_failures.count + 1` }))
+          .returning('count'),
+      )
       .insertInto('login_failures')
       .values({ project_id: projectId, account_key: accountKey, failures: 1, locked_until: null, updated_at: now })
       .onConflict((oc) => oc.columns(['project_id', 'account_key']).doUpdateSet({ failures: sql`login_failures.failures + 1`, updated_at: now }))
@@ -100,7 +110,6 @@ export class RiskStore {
       .executeTakeFirstOrThrow();
     return row.count;
   }
-
 
   async insertEvent(row: RiskTables['flow_events']): Promise<void> {
     await this.db.insertInto('flow_events').values({ ...row, payload: jsonb(row.payload) }).execute();
