@@ -44,6 +44,11 @@ export interface LoadResult {
   first_error?: string;
 }
 
+/** Tells the parent that the measured part starts now (it reads the server's CPU time then). */
+function measuring(): void {
+  process.stdout.write('measuring\n');
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -70,17 +75,19 @@ async function http(spec: Extract<LoadSpec, { kind: 'http' }>): Promise<LoadResu
       return { ...options, amount: bodies.length, requests: [{ setupRequest: (request) => ({ ...request, body: bodies[i++ % bodies.length] }) }] };
     };
     if (warmup.length > 0) await autocannon(withBodies(warmup));
+    measuring();
     const result = await autocannon(withBodies(measured));
     // autocannon's per-second average counts a last partial second as a whole one; a run that ends
     // when its bodies are used up is measured as requests over the time it really took.
     return summary(result, result.requests.total / result.duration);
   }
-  // Warm the server before measuring, so the first scenario of a run is not penalised.
-  (options as autocannon.Options & { warmup?: { connections: number; duration: number } }).warmup = { connections: spec.connections, duration: 3 };
   if (spec.counterInBody && spec.body) {
     const template = spec.body;
     options.requests = [{ setupRequest: (request) => ({ ...request, body: template.replaceAll('{n}', String(next++)) }) }];
   }
+  // Warm the server before measuring, so the first scenario of a run is not penalised.
+  await autocannon({ ...options, duration: 3 });
+  measuring();
   const result = await autocannon(options);
   return summary(result, result.requests.average);
 }
@@ -97,6 +104,7 @@ function summary(result: autocannon.Result, requestsPerSec: number): LoadResult 
 }
 
 async function timedLoops(concurrency: number, seconds: number, once: (worker: number, i: number) => Promise<boolean | string>): Promise<LoadResult> {
+  measuring();
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;

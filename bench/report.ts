@@ -15,6 +15,10 @@ export interface ScenarioResult {
   max_rss_mb?: number;
   /** The process's own view (/metrics) when its RSS peaked: rss, heap_total, external, heap spaces (MB). */
   memory_at_max_mb?: Record<string, number>;
+  /** CPU time of the Gatehouse process (all threads) per request or journey while measured. */
+  server_cpu_ms_per_op?: number;
+  /** CPU time of all local PostgreSQL processes per request or journey while measured (0 on PGlite). */
+  database_cpu_ms_per_op?: number;
 }
 
 export interface BenchReport {

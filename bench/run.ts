@@ -6,7 +6,7 @@
  */
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -39,12 +39,45 @@ const children: ChildProcess[] = [];
 
 function rssMb(pid: number): number {
   try {
-    const status = execFileSync('cat', [`/proc/${pid}/status`], { encoding: 'utf8' });
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     return kb / 1024;
   } catch {
     return 0;
   }
+}
+
+/** CPU time (user + system, ms) the process has used so far, from /proc/<pid>/stat. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (ms) of each PostgreSQL process on this machine (the benchmark's server is local), by pid. */
+function databaseCpuMs(): Map<string, number> {
+  const byPid = new Map<string, number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') byPid.set(pid, cpuMs(Number(pid)));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return byPid;
+}
+
+/** CPU used since `before` by the PostgreSQL processes alive now (one that ended meanwhile is not counted). */
+function databaseCpuSince(before: Map<string, number>): number {
+  let total = 0;
+  for (const [pid, ms] of databaseCpuMs()) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
@@ -73,7 +106,9 @@ async function memoryOf(metricsUrl: string, adminToken: string): Promise<Record<
   }
 }
 
-function runLoad(spec: LoadSpec, server: { pid: number; metricsUrl: string; adminToken: string }): Promise<LoadResult & { max_rss_mb: number; memory_at_max_mb?: Record<string, number> }> {
+function runLoad(spec: LoadSpec, server: { pid: number; metricsUrl: string; adminToken: string }): Promise<LoadResult & { max_rss_mb: number; memory_at_max_mb?: Record<string, number>; server_cpu_ms_per_op?: number; database_cpu_ms_per_op?: number }> {
+  let cpuBefore = 0;
+  let databaseCpuBefore = new Map<string, number>();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/load.ts'), JSON.stringify(spec)], {
       cwd: root,
@@ -94,11 +129,23 @@ function runLoad(spec: LoadSpec, server: { pid: number; metricsUrl: string; admi
         if (m) memory = m;
       });
     }, 250);
-    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (cpuBefore === 0 && String(chunk).includes('measuring\n')) {
+        cpuBefore = cpuMs(server.pid);
+        databaseCpuBefore = databaseCpuMs();
+      }
+      out += chunk;
+    });
     child.on('exit', (code) => {
       clearInterval(sampler);
       if (code !== 0) return reject(new Error(`load process exited with ${code}`));
-      resolve({ ...(JSON.parse(out.trim().split('\n').pop()!) as LoadResult), max_rss_mb: maxRss, ...(memory ? { memory_at_max_mb: memory } : {}) });
+      const result = JSON.parse(out.trim().split('\n').pop()!) as LoadResult;
+      // All of the server's threads (argon2 included) over the measured part only.
+      const cpu = cpuMs(server.pid) - cpuBefore;
+      const databaseCpu = databaseCpuSince(databaseCpuBefore);
+      const ops = result.total;
+      const perOp = ops > 0 ? { server_cpu_ms_per_op: cpu / ops, database_cpu_ms_per_op: databaseCpu / ops } : {};
+      resolve({ ...result, max_rss_mb: maxRss, ...(memory ? { memory_at_max_mb: memory } : {}), ...perOp });
     });
   });
 }
@@ -168,7 +215,7 @@ async function main(): Promise<void> {
     try {
       const result = await runLoad(spec, { pid: server.pid!, metricsUrl: `${baseUrl}/metrics`, adminToken });
       scenarios.push({ name, description, status: 'ok', ...result });
-      console.log(`bench: ${name}: ${result.requests_per_sec.toFixed(0)} req/s, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, errors ${result.errors}, non-2xx ${result.non_2xx}${result.first_error ? ` (first error: ${result.first_error})` : ''}`);
+      console.log(`bench: ${name}: ${result.requests_per_sec.toFixed(0)} req/s, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, errors ${result.errors}, non-2xx ${result.non_2xx}, CPU per op: server ${result.server_cpu_ms_per_op?.toFixed(3) ?? '?'} ms, PostgreSQL ${result.database_cpu_ms_per_op?.toFixed(3) ?? '?'} ms${result.first_error ? ` (first error: ${result.first_error})` : ''}`);
     } catch (error) {
       scenarios.push({ name, description, status: 'failed', note: (error as Error).message });
       console.log(`bench: ${name}: failed (${(error as Error).message})`);
