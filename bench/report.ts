@@ -19,6 +19,8 @@ export interface ScenarioResult {
   server_cpu_ms_per_op?: number;
   /** CPU time of all local PostgreSQL processes per request or journey while measured (0 on PGlite). */
   database_cpu_ms_per_op?: number;
+  /** argon2_only: CPU time of one verification (all threads of the load process). */
+  own_cpu_ms_per_op?: number;
 }
 
 export interface BenchReport {
@@ -34,6 +36,8 @@ export interface BenchReport {
   ceiling_requests_per_sec: number;
   scenarios: ScenarioResult[];
   zflow_bytes: Record<string, Array<{ step: string; zflowBytes: number }>>;
+  /** CPU of one login journey on the server side (Gatehouse + PostgreSQL) against one argon2id verification. */
+  journey_cpu?: { journey_ms: number; argon2_ms: number };
   targets: Array<{ target: string; measured: string; met: boolean | null }>;
 }
 
@@ -43,20 +47,24 @@ export function markdownTable(report: BenchReport): string {
   const lines = [
     `Run ${report.date} on ${report.engine}, Node ${report.node}, ${report.cpus} CPUs (${report.cpu_model}), ${report.connections} connections, ${report.duration_seconds} s per scenario, LOG_LEVEL=${report.log_level ?? 'warn'}.`,
     '',
-    '| scenario | req/s | p50 ms | p99 ms | × ceiling | max RSS MB | errors / non-2xx |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| scenario | req/s | p50 ms | p99 ms | × ceiling | server CPU ms/op | PostgreSQL CPU ms/op | max RSS MB | errors / non-2xx |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const s of report.scenarios) {
     if (s.status !== 'ok') {
-      lines.push(`| ${s.name} | ${s.status}: ${s.note ?? ''} | | | | | |`);
+      lines.push(`| ${s.name} | ${s.status}: ${s.note ?? ''} | | | | | | | |`);
       continue;
     }
     lines.push(
-      `| ${s.name} | ${fmt(s.requests_per_sec, 0)} | ${fmt(s.p50_ms)} | ${fmt(s.p99_ms)} | ${fmt(s.ratio_to_ceiling, 3)} | ${fmt(s.max_rss_mb, 0)} | ${s.errors ?? 0} / ${s.non_2xx ?? 0} |`,
+      `| ${s.name} | ${fmt(s.requests_per_sec, 0)} | ${fmt(s.p50_ms)} | ${fmt(s.p99_ms)} | ${fmt(s.ratio_to_ceiling, 3)} | ${fmt(s.server_cpu_ms_per_op, 3)} | ${fmt(s.database_cpu_ms_per_op, 3)} | ${fmt(s.max_rss_mb, 0)} | ${s.errors ?? 0} / ${s.non_2xx ?? 0} |`,
     );
   }
   lines.push('', '| target | measured | met |', '|---|---|---|');
   for (const t of report.targets) lines.push(`| ${t.target} | ${t.measured} | ${t.met === null ? 'n/a' : t.met ? 'yes' : 'no'} |`);
+  if (report.journey_cpu) {
+    const { journey_ms, argon2_ms } = report.journey_cpu;
+    lines.push('', `CPU per login journey (Gatehouse + PostgreSQL): ${journey_ms.toFixed(1)} ms, of which one argon2id verification ${argon2_ms.toFixed(1)} ms: ${(100 * (1 - argon2_ms / journey_ms)).toFixed(1)} % of the journey's CPU is not hashing.`);
+  }
   const flows = Object.entries(report.zflow_bytes);
   if (flows.length > 0) {
     lines.push('', '| journey | `_zflow` bytes per step |', '|---|---|');

@@ -215,7 +215,7 @@ async function main(): Promise<void> {
     try {
       const result = await runLoad(spec, { pid: server.pid!, metricsUrl: `${baseUrl}/metrics`, adminToken });
       scenarios.push({ name, description, status: 'ok', ...result });
-      console.log(`bench: ${name}: ${result.requests_per_sec.toFixed(0)} req/s, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, errors ${result.errors}, non-2xx ${result.non_2xx}, CPU per op: server ${result.server_cpu_ms_per_op?.toFixed(3) ?? '?'} ms, PostgreSQL ${result.database_cpu_ms_per_op?.toFixed(3) ?? '?'} ms${result.first_error ? ` (first error: ${result.first_error})` : ''}`);
+      console.log(`bench: ${name}: ${result.requests_per_sec.toFixed(0)} req/s, p50 ${result.p50_ms.toFixed(1)} ms, p99 ${result.p99_ms.toFixed(1)} ms, errors ${result.errors}, non-2xx ${result.non_2xx}, CPU per op: server ${result.server_cpu_ms_per_op?.toFixed(3) ?? '?'} ms, PostgreSQL ${result.database_cpu_ms_per_op?.toFixed(3) ?? '?'} ms${result.first_error ? ` (first error: ${result.first_error})` : ''}`);
     } catch (error) {
       scenarios.push({ name, description, status: 'failed', note: (error as Error).message });
       console.log(`bench: ${name}: failed (${(error as Error).message})`);
@@ -268,6 +268,9 @@ async function main(): Promise<void> {
     ceiling_requests_per_sec: ceilingRps,
     scenarios,
     zflow_bytes: seeded.zflow,
+    ...(journey?.server_cpu_ms_per_op !== undefined && argon?.own_cpu_ms_per_op !== undefined
+      ? { journey_cpu: { journey_ms: journey.server_cpu_ms_per_op + (journey.database_cpu_ms_per_op ?? 0), argon2_ms: argon.own_cpu_ms_per_op } }
+      : {}),
     targets: [
       { target: 'GET /sessions/me ≥ 0.25 × ceiling', measured: me ? `${me.ratio_to_ceiling!.toFixed(3)} ×` : 'n/a', met: me ? me.ratio_to_ceiling! >= 0.25 : null },
       { target: 'GET /sessions/me p99 ≤ 5 ms', measured: me ? `${me.p99_ms} ms` : 'n/a', met: me ? me.p99_ms! <= 5 : null },
@@ -287,11 +290,12 @@ async function main(): Promise<void> {
   writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(root, svgPath), throughputSvg(report));
   if (!args['no-doc']) updatePerformanceDoc(join(root, 'docs/performance.md'), report, `../${svgPath}`);
-  console.log('\nscenario              req/s    p50ms   p99ms   x ceiling');
+  console.log('\nscenario              req/s    p50ms   p99ms   x ceiling   server ms/op   pg ms/op');
   for (const s of scenarios) {
-    console.log(`${s.name.padEnd(20)} ${s.status === 'ok' ? `${s.requests_per_sec!.toFixed(0).padStart(7)} ${String(s.p50_ms).padStart(8)} ${String(s.p99_ms).padStart(7)} ${s.ratio_to_ceiling!.toFixed(3).padStart(10)}` : `${s.status}: ${s.note}`}`);
+    console.log(`${s.name.padEnd(20)} ${s.status === 'ok' ? `${s.requests_per_sec!.toFixed(0).padStart(7)} ${s.p50_ms!.toFixed(1).padStart(8)} ${s.p99_ms!.toFixed(1).padStart(7)} ${s.ratio_to_ceiling!.toFixed(3).padStart(10)} ${(s.server_cpu_ms_per_op?.toFixed(3) ?? '—').padStart(14)} ${(s.database_cpu_ms_per_op?.toFixed(3) ?? '—').padStart(10)}` : `${s.status}: ${s.note}`}`);
   }
   for (const t of report.targets) console.log(`target: ${t.target}: ${t.measured} (${t.met === null ? 'n/a' : t.met ? 'met' : 'NOT met'})`);
+  if (report.journey_cpu) console.log(`login journey CPU (Gatehouse + PostgreSQL): ${report.journey_cpu.journey_ms.toFixed(1)} ms, one argon2id verification: ${report.journey_cpu.argon2_ms.toFixed(1)} ms`);
   console.log(`\nbench: wrote ${jsonPath} and ${svgPath}`);
 
   server.kill('SIGTERM');
