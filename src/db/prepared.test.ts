@@ -33,7 +33,13 @@ describe.skipIf(testEngineKind() === 'pglite')('prepared statements (PostgreSQL 
     expect(prepared.every((row) => row.statement.includes('$1'))).toBe(true);
   });
 
-  it('leaves writes unnamed: an upsert whose partial-index predicate is a parameter keeps working past the generic-plan threshold', async () => {
+  it('names a repeated parameterised write too, with the same effects', async () => {
+    for (let i = 0; i < 6; i++) await sql`update prep_probe set v = v + ${1} where id = ${'b'}`.execute(engine.db);
+    expect((await read('b'))[0]).toMatchObject({ v: 8 });
+    expect((await preparedNames()).some((row) => row.statement.startsWith('update prep_probe'))).toBe(true);
+  });
+
+  it('leaves upserts unnamed: an upsert whose partial-index predicate is a parameter keeps working past the generic-plan threshold', async () => {
     await sql`create table prep_upsert (id text, kind text, n int)`.execute(engine.db);
     await sql`create unique index prep_upsert_one on prep_upsert (id) where kind = 'password'`.execute(engine.db);
     for (let i = 0; i < 8; i++) {
@@ -54,5 +60,6 @@ describe.skipIf(testEngineKind() === 'pglite')('prepared statements (PostgreSQL 
     expect(first).toBe('0A000');
     const again = await read('a');
     expect(again[0]).toMatchObject({ id: 'a', v: 1, extra: null });
+    expect((await read('b'))[0]).toMatchObject({ v: 8 });
   });
 });

@@ -7,6 +7,8 @@ const PREPARE_AFTER = 3;
 const MAX_NAMED_TEXTS = 500;
 /** Prepared statements one server connection may hold. */
 const MAX_PER_CONNECTION = 200;
+/** Statements a generic plan cannot run (see below). */
+const NEVER_PREPARED = /\bon\s+conflict\b/i;
 /** "cached plan must not change result type" (a column added under a running `select *`), "invalid statement name". */
 const STALE_STATEMENT = new Set(['0A000', '26000']);
 
@@ -17,13 +19,13 @@ interface Tracked {
 }
 
 /**
- * Wraps a pg pool so that SELECTs with parameters that Kysely sends again and again run as named
- * prepared statements: PostgreSQL then parses them once per connection and, after five runs, may
- * reuse a generic plan, instead of parsing and planning on every call (the session check is one
- * such statement per request). Only SELECTs: a generic plan cannot infer the arbiter index of an
- * INSERT ... ON CONFLICT whose partial-index predicate is a parameter (error 42P10), and writes are
- * dominated by their commit anyway. Bounded per process and per connection; statements without
- * parameters (BEGIN, COMMIT, scripts) are left alone. A connection
+ * Wraps a pg pool so that statements with parameters that Kysely sends again and again run as
+ * named prepared statements: PostgreSQL then parses them once per connection and, after five runs,
+ * may reuse a generic plan, instead of parsing and planning on every call (the session check and
+ * the exchange's insert are such statements). Not INSERT ... ON CONFLICT: a generic plan cannot
+ * infer the arbiter index whose partial-index predicate is a parameter (error 42P10). Bounded per
+ * process and per connection; statements without parameters (BEGIN, COMMIT, scripts) are left
+ * alone. A connection
  * that meets a stale prepared statement after DDL (error 0A000) answers that one query with the
  * error and runs unnamed statements afterwards.
  */
@@ -53,7 +55,7 @@ export function withPreparedStatements(pool: pg.Pool): { connect(): Promise<pg.P
     tracked.set(client, state);
     const query = client.query.bind(client) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
     const patched = (text: unknown, values?: unknown) => {
-      if (state.disabled || typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || !text.startsWith('select ')) {
+      if (state.disabled || typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || NEVER_PREPARED.test(text)) {
         return query(text, values);
       }
       const name = nameFor(text);

@@ -85,8 +85,7 @@ export class SessionStore {
    * Undefined when nothing was inserted.
    */
   async insertFromHandoff(fields: Pick<SessionRow, 'id' | 'token_hash' | 'created_at' | 'expires_at'>, source: Compilable): Promise<SessionRow | undefined> {
-    const result = await sql<SessionRow>`
-      with source as (${source})
+    const result = await sql<SessionRow>`with source as (${source})
       insert into sessions (id, project_id, state, user_id, lifecycle_owner_team_id, factors, metadata, user_agent, token_hash, created_at, updated_at, expires_at)
       select ${fields.id}::text, source.project_id, 'active', source.user_id, owner.lifecycle_owner_team_id,
         source.factors, '{}'::jsonb, '{}'::jsonb, ${fields.token_hash}::text, ${fields.created_at}::timestamptz, ${fields.created_at}::timestamptz, ${fields.expires_at}::timestamptz
