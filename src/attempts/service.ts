@@ -71,6 +71,7 @@ function invalidState(message: string, row?: AttemptRow): AppError {
  *   anonymous shell's TTL to the full session TTL;
  * - `handoff(projectId, id, {idempotencyKey?})`: completed -> handed_off, minting the 60-second
  *   single-use handoff token (409 `att.not_completed` / `att.already_handed_off`);
+ * - `completeAndHandOff(projectId, attempt)`: both of the above in one transaction (flows);
  * - `get(projectId, id)`: a live attempt of the project, else 404 `att.not_found`.
  * Consumption of handoff tokens belongs to the exchange (`consumeHandoff`, inside its transaction).
  */
@@ -92,19 +93,27 @@ export class AttemptService {
     return row;
   }
 
-  async create(projectId: string, input: { sessionId?: string; userId?: string } = {}): Promise<Attempt> {
+  /**
+   * A pending attempt. With `firstFactor` (which must name its user) the attempt is written with
+   * that factor already recorded: one INSERT instead of an INSERT and a recordFactor.
+   */
+  async create(projectId: string, input: { sessionId?: string; userId?: string; firstFactor?: VerifiedFactorInput } = {}): Promise<Attempt> {
     if (input.sessionId !== undefined) {
       const target = looksLikeId(input.sessionId, 'sess') ? await this.sessions.store.find(input.sessionId) : undefined;
       if (!target || target.project_id !== projectId) throw notFoundError('sess.not_found');
+    }
+    const userId = input.userId ?? input.firstFactor?.userId ?? null;
+    if (input.firstFactor && (userId === null || (input.userId !== undefined && input.firstFactor.userId !== undefined && input.firstFactor.userId !== input.userId))) {
+      throw invalidState('The first factor must name the attempt\'s user.');
     }
     const now = this.clock.now();
     const row: AttemptRow = {
       id: this.ids.next('att'),
       project_id: projectId,
       session_id: input.sessionId ?? null,
-      user_id: input.userId ?? null,
+      user_id: userId,
       state: 'pending',
-      factors: [],
+      factors: input.firstFactor && userId !== null ? [this.factorOf(input.firstFactor, userId)] : [],
       created_at: now,
       updated_at: now,
       expires_at: new Date(now.getTime() + ATTEMPT_TTL_MS),
@@ -113,6 +122,14 @@ export class AttemptService {
     };
     await this.store.insert(row);
     return toAttempt(row);
+  }
+
+  private factorOf(input: VerifiedFactorInput, userId: string): Factor {
+    return {
+      method: input.method,
+      verified_at: (input.verified_at ?? this.clock.now()).toISOString(),
+      payload: { ...input.payload, user_id: userId },
+    };
   }
 
   /** The project of an attempt (admin callers name no project); undefined when unknown. */
@@ -130,14 +147,9 @@ export class AttemptService {
     const userId = row.user_id ?? input.userId;
     if (userId === undefined) throw invalidState('The auth attempt has no user; the first factor must name one.', row);
     if (input.userId !== undefined && input.userId !== userId) throw invalidState('The factor proves another user than the auth attempt.', row);
-    const factor: Factor = {
-      method: input.method,
-      verified_at: (input.verified_at ?? this.clock.now()).toISOString(),
-      payload: { ...input.payload, user_id: userId },
-    };
     const updated = await this.store.updatePending(projectId, id, this.clock.now(), {
       user_id: userId,
-      factors: mergeFactors(row.factors, [factor]),
+      factors: mergeFactors(row.factors, [this.factorOf(input, userId)]),
     });
     if (!updated) throw invalidState('The auth attempt changed concurrently.', row);
     return toAttempt(updated);
@@ -188,13 +200,39 @@ export class AttemptService {
         }
         throw new AppError('att.already_handed_off', MESSAGES.alreadyHandedOff, {});
       }
-      const token = randomSecret(HANDOFF_TOKEN_PREFIX);
-      const expiresAt = new Date(now.getTime() + HANDOFF_TTL_MS);
-      await store.insertHandoff({ token_hash: sha256Hex(token), project_id: projectId, attempt_id: id, created_at: now, expires_at: expiresAt, consumed_at: null });
-      const handoff: Handoff = { auth_attempt_id: id, handoff_token: token, handoff_token_expires_at: expiresAt.toISOString() };
+      const handoff = await this.mint(store, projectId, id, now);
       if (key !== undefined) await this.idempotency.remember(trx, projectId, operation, key, id, handoff);
       return handoff;
     });
+  }
+
+  /**
+   * What a flow does when it reaches its complete step, in one transaction: a pending (or
+   * completed) attempt with a user and a factor becomes handed_off, its target shell's TTL is
+   * reset as `complete` would, and the handoff token is minted. Anything else (unknown, expired,
+   * no factor, already handed off) takes the step-by-step path, which answers the precise error.
+   */
+  async completeAndHandOff(projectId: string, attempt: Pick<AttemptRow, 'id' | 'session_id'>): Promise<Handoff> {
+    const settings = attempt.session_id !== null ? await this.sessions.settingsFor(projectId) : undefined;
+    const handoff = await this.db.transaction().execute(async (trx) => {
+      const store = this.store.with(trx);
+      const now = this.clock.now();
+      const handedOff = await store.completeAndMarkHandedOff(projectId, attempt.id, now);
+      if (!handedOff) return undefined;
+      if (settings && handedOff.session_id !== null) await this.sessions.extendShell(trx, projectId, handedOff.session_id, settings);
+      return this.mint(store, projectId, attempt.id, now);
+    });
+    if (handoff) return handoff;
+    const row = looksLikeId(attempt.id, 'att') ? await this.store.find(attempt.id) : undefined;
+    if (row?.state === 'pending') await this.complete(projectId, attempt.id);
+    return this.handoff(projectId, attempt.id);
+  }
+
+  private async mint(store: AttemptStore, projectId: string, attemptId: string, now: Date): Promise<Handoff> {
+    const token = randomSecret(HANDOFF_TOKEN_PREFIX);
+    const expiresAt = new Date(now.getTime() + HANDOFF_TTL_MS);
+    await store.insertHandoff({ token_hash: sha256Hex(token), project_id: projectId, attempt_id: attemptId, created_at: now, expires_at: expiresAt, consumed_at: null });
+    return { auth_attempt_id: attemptId, handoff_token: token, handoff_token_expires_at: expiresAt.toISOString() };
   }
 
   private hashOf(token: string): string | undefined {

@@ -89,6 +89,24 @@ export class AttemptStore {
       .executeTakeFirst();
   }
 
+  /**
+   * pending or completed -> handed_off in one statement, with the guards of both steps (a user,
+   * at least one factor, still live): of concurrent callers exactly one gets the row.
+   */
+  async completeAndMarkHandedOff(projectId: string, id: string, now: Date): Promise<AttemptRow | undefined> {
+    return this.db
+      .updateTable('auth_attempts')
+      .set((eb) => ({ state: 'handed_off', completed_at: eb.fn.coalesce('completed_at', eb.val(now)), handed_off_at: now, updated_at: now }))
+      .where('id', '=', id)
+      .where('project_id', '=', projectId)
+      .where('state', 'in', ['pending', 'completed'])
+      .where('expires_at', '>', now)
+      .where('user_id', 'is not', null)
+      .where((eb) => eb(eb.fn('jsonb_array_length', ['factors']), '>', 0))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   async insertHandoff(row: HandoffRow): Promise<void> {
     await this.db.insertInto('handoff_tokens').values(row).execute();
   }

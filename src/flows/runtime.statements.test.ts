@@ -40,7 +40,7 @@ describe('database statements of the default login journey', () => {
   });
   afterAll(async () => t.close());
 
-  it('reads no definition, reads the risk signals once per request and stays within 21 statements', async () => {
+  it('reads no definition, reads the risk signals once per request and stays within 15 statements', async () => {
     const client = new FlowClient(t);
     const steps: Record<string, string[]> = {};
     const measure = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
@@ -67,7 +67,7 @@ describe('database statements of the default login journey', () => {
     }
     expect(steps.start.length, shown).toBeLessThanOrEqual(2);
     expect(steps.identify.length, shown).toBeLessThanOrEqual(3);
-    expect(all.length, shown).toBeLessThanOrEqual(21);
+    expect(all.length, shown).toBeLessThanOrEqual(15);
   });
 
   it('counts a wrong password against the IP and the account in one statement', async () => {

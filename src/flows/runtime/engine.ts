@@ -158,8 +158,7 @@ export class FlowRuntime {
       const known = run.attempt?.id === run.entry.a ? run.attempt : undefined;
       const attempt = known ?? (await deps.attempts.get(run.projectId, run.entry.a).catch(() => undefined));
       if (attempt && attempt.factors.length > 0) {
-        if (attempt.state === 'pending') await deps.attempts.complete(run.projectId, attempt.id);
-        const handoff = await deps.attempts.handoff(run.projectId, attempt.id);
+        const handoff = await deps.attempts.completeAndHandOff(run.projectId, { id: attempt.id, session_id: attempt.session_id ?? null });
         body.handoff_token = handoff.handoff_token;
         body.handoff_token_expires_at = handoff.handoff_token_expires_at;
       }

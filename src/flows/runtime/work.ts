@@ -42,9 +42,13 @@ export function checksCredentials(step: FlowStepDef): boolean {
 
 async function recordFactor(run: FlowRun, userId: string): Promise<void> {
   const { attempts } = run.deps;
+  const factor = { method: 'password', userId };
   const attempt = async () => {
-    if (!run.entry.a) run.entry.a = (await attempts.create(run.projectId, { sessionId: run.entry.ss })).id;
-    run.attempt = await attempts.recordFactor(run.projectId, run.entry.a, { method: 'password', userId });
+    if (run.entry.a) run.attempt = await attempts.recordFactor(run.projectId, run.entry.a, factor);
+    else {
+      run.attempt = await attempts.create(run.projectId, { sessionId: run.entry.ss, firstFactor: factor });
+      run.entry.a = run.attempt.id;
+    }
   };
   try {
     await attempt();
