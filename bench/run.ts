@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** LOG_LEVEL of the measured server (default: the service default, info); its log goes to a file in the data directory. */
     'log-level': { type: 'string', default: 'info' },
+    /** Extra Node.js/V8 flags for the measured server (space-separated), to compare runtime settings. */
+    'server-flags': { type: 'string', default: '' },
   },
 });
 const only = args.only ? new Set(args.only.split(',')) : undefined;
@@ -198,7 +200,8 @@ async function main(): Promise<void> {
   const profileFlags = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
   // Like a deployment: the log goes to a file (a pipe to a collector costs the same writes), not a terminal.
   const logFd = openSync(join(dataDir, 'gatehouse.log'), 'a');
-  const server = spawn(process.execPath, [...profileFlags, join(root, 'dist/cli/main.js'), 'serve'], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
+  const serverFlags = args['server-flags'].split(' ').filter((flag) => flag.length > 0);
+  const server = spawn(process.execPath, [...serverFlags, ...profileFlags, join(root, 'dist/cli/main.js'), 'serve'], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
   children.push(server);
   await waitForHealth(baseUrl, server);
   console.log(`bench: gatehouse on ${args.embedded ? 'PGlite' : 'PostgreSQL'} at ${baseUrl}, ceiling on :${ceilingPort}`);
