@@ -31,6 +31,8 @@ export interface BenchReport {
   cpu_model: string;
   connections: number;
   duration_seconds: number;
+  /** Node.js/V8 flags of the measured server (`--server-flags`), when any. */
+  server_flags?: string;
   /** LOG_LEVEL of the measured server. */
   log_level?: string;
   ceiling_requests_per_sec: number;

@@ -268,6 +268,7 @@ async function main(): Promise<void> {
     connections,
     duration_seconds: duration,
     log_level: args['log-level'],
+    ...(serverFlags.length > 0 ? { server_flags: serverFlags.join(' ') } : {}),
     ceiling_requests_per_sec: ceilingRps,
     scenarios,
     zflow_bytes: seeded.zflow,
