@@ -1,4 +1,4 @@
-import type { Compilable, Kysely } from 'kysely';
+import type { Compilable, Kysely, RawBuilder } from 'kysely';
 import type { Clock } from '../core/clock.js';
 import { randomSecret, sha256Hex } from '../core/crypto.js';
 import { AppError, MESSAGES } from '../core/errors.js';
@@ -247,13 +247,13 @@ export class AttemptService {
   }
 
   /**
-   * The statement that consumes a handoff token whose attempt asks for a new session, returning
-   * the attempt's `project_id`, `user_id` and `factors`; undefined for a malformed token. Tokens of
-   * attempts that name a session are left untouched (they take `consumeHandoff`).
+   * The statement that consumes a handoff token for a one-statement exchange (see
+   * AttemptStore.consumeHandoffForSingleStatementQuery), returning the attempt's `project_id`,
+   * `user_id`, `factors` and `session_id`; undefined for a malformed token.
    */
-  newSessionHandoffConsumption(projectId: string, token: string): Compilable | undefined {
+  singleStatementHandoffConsumption(projectId: string, token: string, targetAccepted: (sessionIdColumn: string) => RawBuilder<boolean>): Compilable | undefined {
     const hash = this.hashOf(token);
-    return hash ? this.store.consumeHandoffForNewSessionQuery(projectId, hash, this.clock.now()) : undefined;
+    return hash ? this.store.consumeHandoffForSingleStatementQuery(projectId, hash, this.clock.now(), targetAccepted) : undefined;
   }
 
   /**

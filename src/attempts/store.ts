@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, RawBuilder, Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { jsonb } from '../db/sql.js';
 import type { Factor } from '../sessions/levels.js';
@@ -155,12 +155,14 @@ export class AttemptStore {
   }
 
   /**
-   * The consuming UPDATE for an exchange that creates a new session: it consumes the token only
-   * when its attempt names no session (an upgrade or step-up needs the locking path) and returns
-   * the attempt's user and factors (stored merged, see AttemptService.addFactor). A plain
-   * data-modifying statement, so a caller can make it the top-level CTE of its insert.
+   * The consuming UPDATE for an exchange that can be written in one statement: it consumes the
+   * token only when its attempt names no session, or names one that `targetAccepted` (the
+   * sessions domain's predicate over the attempt's `session_id` column) accepts; other tokens are
+   * left for the locking path. Returns the attempt's project, user, factors (stored merged, see
+   * AttemptService.factorOf) and target session. A plain data-modifying statement, so a caller
+   * can make it the top-level CTE of its write.
    */
-  consumeHandoffForNewSessionQuery(projectId: string, hash: string, now: Date) {
+  consumeHandoffForSingleStatementQuery(projectId: string, hash: string, now: Date, targetAccepted: (sessionIdColumn: string) => RawBuilder<boolean>) {
     return this.db
       .updateTable('handoff_tokens')
       .from('auth_attempts')
@@ -170,9 +172,9 @@ export class AttemptStore {
       .where('handoff_tokens.project_id', '=', projectId)
       .where('handoff_tokens.consumed_at', 'is', null)
       .where('handoff_tokens.expires_at', '>', now)
-      .where('auth_attempts.session_id', 'is', null)
       .where('auth_attempts.user_id', 'is not', null)
-      .returning(['auth_attempts.project_id', 'auth_attempts.user_id', 'auth_attempts.factors']);
+      .where((eb) => eb.or([eb('auth_attempts.session_id', 'is', null), targetAccepted('auth_attempts.session_id')]))
+      .returning(['auth_attempts.project_id', 'auth_attempts.user_id', 'auth_attempts.factors', 'auth_attempts.session_id']);
   }
 
   async deleteExpiredHandoffs(before: Date): Promise<number> {

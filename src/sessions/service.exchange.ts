@@ -64,9 +64,9 @@ export class ExchangeService {
       const replayed = await this.idempotency.replay<ExchangeResult & { expiresAt: string }>(undefined, projectId, OPERATION, key, request);
       if (replayed) return { ...replayed, expiresAt: new Date(replayed.expiresAt) };
     }
-    // The common case (a new session, no idempotency record to keep) is one statement.
+    // The common cases (a new session, a shell's upgrade; no idempotency record to keep) are one statement.
     if (key === undefined) {
-      const issued = await this.newSessionAtOnce(projectId, input.handoffToken, ttlSeconds, settings);
+      const issued = await this.inOneStatement(projectId, input.handoffToken, ttlSeconds, settings);
       if (issued) return issued;
     }
     // The user's profile is read before the transaction (PGlite has one connection).
@@ -92,18 +92,23 @@ export class ExchangeService {
   }
 
   /**
-   * A new session in one statement: the token is consumed and the session inserted together
-   * (SessionStore.insertFromHandoff). Undefined when that did not happen: an unknown, used or
-   * expired token, an attempt that names a session (upgrade, step-up), a user that is gone.
+   * An exchange in one statement (SessionStore.exchangeInOneStatement): a new session, or the
+   * upgrade of the anonymous shell the attempt names. Undefined when that did not happen: an
+   * unknown, used or expired token, an attempt whose session is not a live shell (step-up, gone,
+   * expired: the locking path decides), a user that is gone.
    */
-  private async newSessionAtOnce(projectId: string, handoffToken: string, ttlSeconds: number, settings: SessionSettings): Promise<ExchangeResult | undefined> {
-    const source = this.attempts.newSessionHandoffConsumption(projectId, handoffToken);
-    if (!source) return undefined;
+  private async inOneStatement(projectId: string, handoffToken: string, ttlSeconds: number, settings: SessionSettings): Promise<ExchangeResult | undefined> {
     const now = this.clock.now();
+    const store = this.sessions.store;
+    const source = this.attempts.singleStatementHandoffConsumption(projectId, handoffToken, store.liveShell(projectId, now));
+    if (!source) return undefined;
     const { token, hash } = this.sessions.newToken();
     const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-    const row = await this.sessions.store.insertFromHandoff({ id: this.ids.next('sess'), token_hash: hash, created_at: now, expires_at: expiresAt }, source);
-    if (!row) return undefined;
+    const written = await store.exchangeInOneStatement({ id: this.ids.next('sess'), token_hash: hash, created_at: now, expires_at: expiresAt }, source);
+    if (!written) return undefined;
+    const { superseded_token_hash: superseded, ...row } = written;
+    // The shell's old token stops working here at once (the trigger tells the other processes).
+    if (superseded !== null) this.sessions.forgetRow({ id: row.id, token_hash: superseded });
     const profile = await this.sessions.profileOf(projectId, row.user_id);
     return { session: toSession(row, settings, now, profile), session_token: token, expiresAt: row.expires_at };
   }

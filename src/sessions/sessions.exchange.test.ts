@@ -54,6 +54,8 @@ describe('POST /sessions/exchange', () => {
       await t.app.inject({ method: 'POST', url: '/sessions', headers: bearer(f.project.project_secret), payload: { project_id: f.project.id, fingerprint: 'fp' } })
     ).json();
     t.clock.advance(5 * 60 * SECOND);
+    // Read once, so the shell's row is in this process's cache when its token is superseded.
+    expect((await me(shell.session_token)).statusCode).toBe(200);
     const handoff = await handoffFor(t, f.project.id, f.userId, { sessionId: shell.session.session_id });
     const response = await exchange(handoff.token);
     expect(response.statusCode).toBe(200);
@@ -73,6 +75,22 @@ describe('POST /sessions/exchange', () => {
     expect(old.statusCode).toBe(401);
     expect(errorBody(old).code).toBe('auth.unauthorized');
     expect((await me(body.session_token)).statusCode).toBe(200);
+  });
+
+  it('two attempts on one shell exchanged at once: both succeed, one of them upgrading the shell', async () => {
+    const shell = await t.container.sessions.createAnonymous(f.project.id, {});
+    const tokens = await Promise.all([1, 2].map(async () => (await handoffFor(t, f.project.id, f.userId, { sessionId: shell.session.session_id })).token));
+    const responses = await Promise.all(tokens.map((token) => exchange(token)));
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
+    // The second one steps the upgraded shell up when it runs after the first (one connection, as
+    // on PGlite), or gets a session of its own when it raced the upgrade; it never fails.
+    const ids = responses.map((r) => r.json().session.session_id as string);
+    expect(ids).toContain(shell.session.session_id);
+    for (const r of responses) expect(r.json().session).toMatchObject({ state: 'active', user_id: f.userId });
+    const alive = await Promise.all(responses.map(async (r) => (await me(r.json().session_token)).statusCode));
+    // A step-up supersedes the token the upgrade issued; separate sessions both stay valid.
+    expect(alive.filter((status) => status === 200)).toHaveLength(ids[0] === ids[1] ? 1 : 2);
+    expect((await me(shell.session_token)).statusCode).toBe(401);
   });
 
   it('steps up an active session: factors merged, levels expanded, expiry kept, old token superseded', async () => {

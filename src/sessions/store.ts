@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Compilable, type Kysely, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import { afterCursor, jsonb } from '../db/sql.js';
@@ -78,19 +78,48 @@ export class SessionStore {
   }
 
   /**
-   * Creates a new active session from a handoff in one statement: `source` (the attempts domain's
-   * consuming UPDATE ... RETURNING project_id, user_id, factors) is its top-level CTE, and the
-   * session is inserted only when the token was consumed and the user still exists. Consumption
-   * and session commit together or not at all, in one round trip and without a transaction.
-   * Undefined when nothing was inserted.
+   * A predicate for the handoff consumption of `exchangeInOneStatement`: the session that
+   * `sessionIdColumn` names is a live anonymous shell of the project.
    */
-  async insertFromHandoff(fields: Pick<SessionRow, 'id' | 'token_hash' | 'created_at' | 'expires_at'>, source: Compilable): Promise<SessionRow | undefined> {
-    const result = await sql<SessionRow>`with source as (${source})
-      insert into sessions (id, project_id, state, user_id, lifecycle_owner_team_id, factors, metadata, user_agent, token_hash, created_at, updated_at, expires_at)
-      select ${fields.id}::text, source.project_id, 'active', source.user_id, owner.lifecycle_owner_team_id,
-        source.factors, '{}'::jsonb, '{}'::jsonb, ${fields.token_hash}::text, ${fields.created_at}::timestamptz, ${fields.created_at}::timestamptz, ${fields.expires_at}::timestamptz
-      from source cross join ${userOwnerTeamLateral('source.project_id', 'source.user_id')} as owner
-      returning *`.execute(this.db);
+  liveShell(projectId: string, now: Date): (sessionIdColumn: string) => RawBuilder<boolean> {
+    return (column) => sql<boolean>`exists (select 1 from sessions shell where shell.id = ${sql.ref(column)} and shell.project_id = ${projectId} and shell.state = 'building' and shell.expires_at > ${now})`;
+  }
+
+  /**
+   * An exchange in one statement, without a transaction: `source` (the attempts domain's
+   * consuming UPDATE ... RETURNING project_id, user_id, factors, session_id) is its top-level
+   * CTE; then the anonymous shell the attempt names is upgraded (user, owner team, factors, the
+   * new token, `fields.expires_at`), or a new session is inserted when the attempt names none or
+   * its shell was upgraded by a concurrent exchange in between (never someone else's session).
+   * Nothing is written unless the token was consumed and the user still exists; consumption and
+   * session commit together. `superseded_token_hash` is the upgraded shell's previous token
+   * (the CTE `previous` reads the row as it was before the statement). Undefined when nothing
+   * was written.
+   */
+  async exchangeInOneStatement(
+    fields: Pick<SessionRow, 'id' | 'token_hash' | 'created_at' | 'expires_at'>,
+    source: Compilable,
+  ): Promise<(SessionRow & { superseded_token_hash: string | null }) | undefined> {
+    const owner = userOwnerTeamLateral('source.project_id', 'source.user_id');
+    const result = await sql<SessionRow & { superseded_token_hash: string | null }>`with source as (${source}),
+      previous as (select sessions.id, sessions.token_hash from sessions join source on sessions.id = source.session_id),
+      upgraded as (
+        update sessions set state = 'active', user_id = source.user_id,
+          lifecycle_owner_team_id = coalesce(owner.lifecycle_owner_team_id, sessions.lifecycle_owner_team_id),
+          factors = source.factors, token_hash = ${fields.token_hash}::text, expires_at = ${fields.expires_at}::timestamptz, updated_at = ${fields.created_at}::timestamptz
+        from source cross join ${owner} as owner
+        where sessions.id = source.session_id and sessions.project_id = source.project_id and sessions.state = 'building' and sessions.expires_at > ${fields.created_at}::timestamptz
+        returning sessions.*),
+      created as (
+        insert into sessions (id, project_id, state, user_id, lifecycle_owner_team_id, factors, metadata, user_agent, token_hash, created_at, updated_at, expires_at)
+        select ${fields.id}::text, source.project_id, 'active', source.user_id, owner.lifecycle_owner_team_id,
+          source.factors, '{}'::jsonb, '{}'::jsonb, ${fields.token_hash}::text, ${fields.created_at}::timestamptz, ${fields.created_at}::timestamptz, ${fields.expires_at}::timestamptz
+        from source cross join ${owner} as owner
+        where not exists (select 1 from upgraded)
+        returning *)
+      select upgraded.*, previous.token_hash as superseded_token_hash from upgraded left join previous on previous.id = upgraded.id
+      union all
+      select created.*, null from created`.execute(this.db);
     return result.rows[0];
   }
 
