@@ -93,8 +93,9 @@ export class SessionStore {
    * its shell was upgraded by a concurrent exchange in between (never someone else's session).
    * Nothing is written unless the token was consumed and the user still exists; consumption and
    * session commit together. `superseded_token_hash` is the upgraded shell's previous token
-   * (the CTE `previous` reads the row as it was before the statement). Undefined when nothing
-   * was written.
+   * (the CTE `previous` reads the row as it was before the statement). The shell is named by a
+   * scalar subquery so that the plan looks it up by primary key (a join on `source` let the
+   * planner scan every session). Undefined when nothing was written.
    */
   async exchangeInOneStatement(
     fields: Pick<SessionRow, 'id' | 'token_hash' | 'created_at' | 'expires_at'>,
@@ -102,13 +103,13 @@ export class SessionStore {
   ): Promise<(SessionRow & { superseded_token_hash: string | null }) | undefined> {
     const owner = userOwnerTeamLateral('source.project_id', 'source.user_id');
     const result = await sql<SessionRow & { superseded_token_hash: string | null }>`with source as (${source}),
-      previous as (select sessions.id, sessions.token_hash from sessions join source on sessions.id = source.session_id),
+      previous as (select sessions.id, sessions.token_hash from sessions where sessions.id = (select session_id from source)),
       upgraded as (
         update sessions set state = 'active', user_id = source.user_id,
           lifecycle_owner_team_id = coalesce(owner.lifecycle_owner_team_id, sessions.lifecycle_owner_team_id),
           factors = source.factors, token_hash = ${fields.token_hash}::text, expires_at = ${fields.expires_at}::timestamptz, updated_at = ${fields.created_at}::timestamptz
         from source cross join ${owner} as owner
-        where sessions.id = source.session_id and sessions.project_id = source.project_id and sessions.state = 'building' and sessions.expires_at > ${fields.created_at}::timestamptz
+        where sessions.id = (select session_id from source) and sessions.project_id = source.project_id and sessions.state = 'building' and sessions.expires_at > ${fields.created_at}::timestamptz
         returning sessions.*),
       created as (
         insert into sessions (id, project_id, state, user_id, lifecycle_owner_team_id, factors, metadata, user_agent, token_hash, created_at, updated_at, expires_at)
