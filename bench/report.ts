@@ -19,7 +19,7 @@ export interface ScenarioResult {
   server_cpu_ms_per_op?: number;
   /** CPU time of all local PostgreSQL processes per request or journey while measured (0 on PGlite). */
   database_cpu_ms_per_op?: number;
-  /** argon2_only: CPU time of one verification (all threads of the load process). */
+  /** The load process's own CPU per operation: argon2_only, one verification; login_journey, the client's side. */
   own_cpu_ms_per_op?: number;
 }
 

@@ -299,7 +299,7 @@ async function main(): Promise<void> {
     console.log(`${s.name.padEnd(20)} ${s.status === 'ok' ? `${s.requests_per_sec!.toFixed(0).padStart(7)} ${s.p50_ms!.toFixed(1).padStart(8)} ${s.p99_ms!.toFixed(1).padStart(7)} ${s.ratio_to_ceiling!.toFixed(3).padStart(10)} ${(s.server_cpu_ms_per_op?.toFixed(3) ?? '—').padStart(14)} ${(s.database_cpu_ms_per_op?.toFixed(3) ?? '—').padStart(10)}` : `${s.status}: ${s.note}`}`);
   }
   for (const t of report.targets) console.log(`target: ${t.target}: ${t.measured} (${t.met === null ? 'n/a' : t.met ? 'met' : 'NOT met'})`);
-  if (report.journey_cpu) console.log(`login journey CPU (Gatehouse + PostgreSQL): ${report.journey_cpu.journey_ms.toFixed(1)} ms, one argon2id verification: ${report.journey_cpu.argon2_ms.toFixed(1)} ms`);
+  if (report.journey_cpu) console.log(`login journey CPU (Gatehouse + PostgreSQL): ${report.journey_cpu.journey_ms.toFixed(1)} ms, one argon2id verification: ${report.journey_cpu.argon2_ms.toFixed(1)} ms, the journey client: ${journey?.own_cpu_ms_per_op?.toFixed(1) ?? '?'} ms`);
   console.log(`\nbench: wrote ${jsonPath} and ${svgPath}`);
 
   server.kill('SIGTERM');
