@@ -8,37 +8,15 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { testConfig } from '../src/config.js';
-import { closeContainer, createContainer, type Container } from '../src/container.js';
 import { sha256Hex } from '../src/core/crypto.js';
-import { openPostgres } from '../src/db/engine.js';
 import { handoffFor, projectWithUser, sessionCookie, type Fixture } from '../src/sessions/test-fixtures.js';
 import { bearer, createTestApp, type TestApp } from './helpers/app.js';
 import { testEngineKind } from './helpers/engine.js';
-
-const BOUND_MS = 5_000;
-
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not arrive within ${BOUND_MS} ms`)), BOUND_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  await within(
-    (async () => {
-      while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-    })(),
-    what,
-  );
-}
+import { openSecondProcess, until, within, type SecondProcess } from './helpers/second-process.js';
 
 describe.skipIf(testEngineKind() === 'pglite')('cache invalidation across two processes (PostgreSQL only: an embedded PGlite database belongs to one process)', () => {
   let a: TestApp;
-  let b: { container: Container; app: FastifyInstance };
+  let b: SecondProcess;
   let url: string;
   let fixture: Fixture;
   let sessionToken: string;
@@ -61,14 +39,8 @@ describe.skipIf(testEngineKind() === 'pglite')('cache invalidation across two pr
 
   beforeAll(async () => {
     a = await createTestApp();
-    const database = (await a.container.engine.db.selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name')).executeTakeFirstOrThrow()).name;
-    const base = new URL(process.env.DATABASE_URL!);
-    base.pathname = `/${database}`;
-    url = base.toString();
-    const engine = await openPostgres(url, 4);
-    const container = createContainer(testConfig(), { engine, clock: a.clock });
-    b = { container, app: await buildApp(container) };
-    await until(() => a.container.changes.healthy && b.container.changes.healthy, 'both LISTEN subscriptions');
+    b = await openSecondProcess(a);
+    url = b.url;
 
     fixture = await projectWithUser(a, { given: 'Ada', family: 'Lovelace' });
     const handoff = await handoffFor(a, fixture.project.id, fixture.userId);
@@ -78,8 +50,7 @@ describe.skipIf(testEngineKind() === 'pglite')('cache invalidation across two pr
   });
 
   afterAll(async () => {
-    await b?.app.close();
-    if (b) await closeContainer(b.container);
+    await b?.close();
     await a?.close();
   });
 

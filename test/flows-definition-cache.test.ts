@@ -3,31 +3,17 @@
  * through one process is seen by another on the same PostgreSQL database once the notification
  * arrives. Two containers with separate pools and LISTEN connections stand for two processes.
  */
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { testConfig } from '../src/config.js';
-import { closeContainer, createContainer, type Container } from '../src/container.js';
-import { openPostgres } from '../src/db/engine.js';
 import type { FlowDefinitionDoc } from '../src/flows/definitions/types.js';
 import { FlowClient } from '../src/flows/flow-test-kit.js';
 import { bearer, createTestApp, type TestApp } from './helpers/app.js';
 import { testEngineKind } from './helpers/engine.js';
-
-const BOUND_MS = 5_000;
-
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not arrive within ${BOUND_MS} ms`)), BOUND_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+import { openSecondProcess, within, type SecondProcess } from './helpers/second-process.js';
 
 describe.skipIf(testEngineKind() === 'pglite')('flow definition cache across two processes (PostgreSQL only)', () => {
   let a: TestApp;
-  let b: { container: Container; app: FastifyInstance };
+  let b: SecondProcess;
   let url: string;
   let project: { id: string; project_secret: string };
   let login: { id: string; flow_definition: FlowDefinitionDoc };
@@ -44,19 +30,8 @@ describe.skipIf(testEngineKind() === 'pglite')('flow definition cache across two
 
   beforeAll(async () => {
     a = await createTestApp();
-    const database = (await a.container.engine.db.selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name')).executeTakeFirstOrThrow()).name;
-    const base = new URL(process.env.DATABASE_URL!);
-    base.pathname = `/${database}`;
-    url = base.toString();
-    const engine = await openPostgres(url, 4);
-    const container = createContainer(testConfig(), { engine, clock: a.clock });
-    b = { container, app: await buildApp(container) };
-    await within(
-      (async () => {
-        while (!a.container.changes.healthy || !b.container.changes.healthy) await new Promise((resolve) => setTimeout(resolve, 5));
-      })(),
-      'both LISTEN subscriptions',
-    );
+    b = await openSecondProcess(a);
+    url = b.url;
     project = await a.createProject();
     const list = await a.app.inject({ method: 'GET', url: '/flow_definitions?purpose=login', headers: bearer(project.project_secret) });
     const id = list.json().flow_definitions.find((d: { name: string }) => d.name === 'login').id as string;
@@ -64,8 +39,7 @@ describe.skipIf(testEngineKind() === 'pglite')('flow definition cache across two
   });
 
   afterAll(async () => {
-    await b?.app.close();
-    if (b) await closeContainer(b.container);
+    await b?.close();
     await a?.close();
   });
 
