@@ -139,10 +139,7 @@ export class AttemptStore {
       .executeTakeFirst();
   }
 
-  /**
-   * The consuming UPDATE alone (returning `attempt_id`), for a caller that writes its own row in
-   * the same statement as a data-modifying CTE (see SessionStore.insertIfConsumed).
-   */
+  /** The consuming UPDATE alone (returning `attempt_id`), the CTE of `consumeHandoffAttempt`. */
   consumeHandoffQuery(projectId: string, hash: string, now: Date) {
     return this.db
       .updateTable('handoff_tokens')
