@@ -42,6 +42,18 @@ describe('ChangeCache', () => {
     expect(await cache.get('usr_9', async () => 'after the change')).toBe('after the change');
   });
 
+  it('a change of another key does not discard a load in flight; a failed load leaves nothing behind', async () => {
+    const cache = new ChangeCache<string>(t.container.changes, { kind: 'usr' });
+    let release!: (value: string) => void;
+    const first = cache.get('usr_7', () => new Promise<string>((resolve) => (release = resolve)));
+    t.container.changes.publishLocal('usr:usr_8');
+    release('loaded');
+    expect(await first).toBe('loaded');
+    expect(await cache.get('usr_7', async () => 'reloaded')).toBe('loaded');
+    await expect(cache.get('usr_6', async () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
+    expect(await cache.get('usr_6', async () => 'back')).toBe('back');
+  });
+
   it('caches nothing while the feed is not listening', async () => {
     const idle = new ChangeFeed(t.container.engine);
     const cache = new ChangeCache<number>(idle, { kind: 'usr' });

@@ -15,15 +15,18 @@ export interface ChangeCacheOptions {
 /**
  * A bounded per-process read-through cache invalidated by the change feed.
  *
- * A value loaded while an invalidation arrived is not stored (the `epoch` check): the load may
- * have read the row before the change committed. Nothing is served or stored while the feed is
+ * A value loaded while an invalidation of its key (or of everything) arrived is not stored: the
+ * load may have read the row before the change committed. Loads in flight are tracked per key,
+ * so a change of one row never discards the loads of others (a session cache sees a change per
+ * logout and per exchange). Nothing is served or stored while the feed is
  * not healthy, so the staleness of an entry is bounded by the notification delay while the feed
  * is up, and by `maxAgeMs` in the worst case. Entry age uses the monotonic clock on purpose: it
  * bounds real staleness, it is not a domain expiry.
  */
 export class ChangeCache<V> {
   private readonly entries = new Map<string, { value: V; at: number }>();
-  private epoch = 0;
+  /** The latest load in flight per key; an invalidation removes it, so that load is not stored. */
+  private readonly loading = new Map<string, object>();
   private readonly max: number;
   private readonly maxAgeMs: number;
   private readonly prefix: string;
@@ -50,23 +53,33 @@ export class ChangeCache<V> {
       if (performance.now() - hit.at < this.maxAgeMs) return hit.value;
       this.entries.delete(key);
     }
-    const epoch = this.epoch;
-    const value = await load();
-    if (epoch === this.epoch && this.feed.healthy && keep(value)) {
+    const ticket = {};
+    this.loading.set(key, ticket);
+    const settle = () => {
+      // Only the latest load of a key that nothing invalidated meanwhile may store its value.
+      const current = this.loading.get(key) === ticket;
+      if (current) this.loading.delete(key);
+      return current;
+    };
+    const value = await load().catch((error: unknown) => {
+      settle();
+      throw error;
+    });
+    if (settle() && this.feed.healthy && keep(value)) {
       if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(key, { value, at: performance.now() });
     }
     return value;
   }
 
-  /** Drops one entry (and any load in flight) in this process. */
+  /** Drops one entry (and any load of it in flight) in this process. */
   forget(key: string): void {
-    this.epoch++;
+    this.loading.delete(key);
     this.entries.delete(key);
   }
 
   clear(): void {
-    this.epoch++;
+    this.loading.clear();
     this.entries.clear();
   }
 

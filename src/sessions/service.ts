@@ -205,7 +205,7 @@ export class SessionService {
   /**
    * Drops a session row this process has just changed from its caches, so its next request sees
    * the change; the row's notification follows for the other processes. Called after the commit:
-   * a read that started earlier is not kept (ChangeCache epochs), one that starts later reads the
+   * a read that started earlier is not kept (ChangeCache drops its load), one that starts later reads the
    * committed row.
    */
   forgetRow(row: Pick<SessionRow, 'id' | 'token_hash'>): void {
