@@ -114,9 +114,7 @@ export function createFlowEngine(deps: {
   });
   // A new password (operator set, recovery) lifts the lock-out and the "disabled until reset" state
   // of every identifier the user signs in with, in the transaction that writes it (DESIGN §4.6a).
-  deps.passwords.onPasswordSet(async (trx, event) => {
-    await new RiskStore(trx).clearAccounts(event.projectId, event.identifiers.map((value) => risk.accountKey(event.projectId, value)));
-  });
+  deps.passwords.onPasswordSet((trx, event) => risk.liftLocks(trx, event.projectId, event.identifiers));
   const sweeper = new FlowSweeper(db, clock, deps.config.retentionMs, deps.logger);
   return { definitions, settings, runtime, courier, captcha, risk, codes, sweeper };
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
+import type { Database } from '../../db/schema.js';
 import { normaliseIdentifier } from '../../users/identifiers.js';
 import type { RiskSignalRow, RiskStore } from './store.js';
 
@@ -143,14 +145,17 @@ export class RiskService {
    * nothing to write when the account had no failures and the session sent no fingerprint.
    */
   async recordSuccess(projectId: string, accountKey: string, userId: string, sessionId: string, signals?: RiskSignals): Promise<void> {
-    if (!signals || signals.account) await this.store.clearAccount(projectId, accountKey);
+    if (!signals || signals.account) await this.store.clearAccounts(projectId, [accountKey]);
     const fingerprint = signals ? signals.fingerprint : await this.store.latestFingerprint(sessionId);
     if (fingerprint) await this.store.rememberFingerprint(projectId, userId, this.fingerprintHash(fingerprint), this.clock.now());
   }
 
-  /** A password reset re-enables a disabled password. */
-  async resetAccount(projectId: string, accountKey: string): Promise<void> {
-    await this.store.clearAccount(projectId, accountKey);
+  /**
+   * A new password lifts the lock-out and the "disabled until reset" state of every identifier
+   * the user signs in with (DESIGN §4.6a), in the caller's transaction (the password's).
+   */
+  async liftLocks(trx: Kysely<Database>, projectId: string, identifiers: string[]): Promise<void> {
+    await this.store.with(trx).clearAccounts(projectId, identifiers.map((value) => this.accountKey(projectId, value)));
   }
 
   private fingerprintHash(fingerprint: string): string {

@@ -32,6 +32,10 @@ export interface RiskSignalRow {
 export class RiskStore {
   constructor(private readonly db: Kysely<Database>) {}
 
+  with(db: Kysely<Database>): RiskStore {
+    return new RiskStore(db);
+  }
+
   /**
    * The failure counters of an IP and an account, the session's latest fingerprint and the
    * user's known fingerprints in one statement (a request used to read them one by one, some
@@ -91,11 +95,7 @@ export class RiskStore {
       .execute();
   }
 
-  async clearAccount(projectId: string, accountKey: string): Promise<void> {
-    await this.db.deleteFrom('login_failures').where('project_id', '=', projectId).where('account_key', '=', accountKey).execute();
-  }
-
-  /** Clears several accounts at once (a password reset lifts the lock of every identifier of the user). */
+  /** Forgets the failures (and with them any lock) of these accounts. */
   async clearAccounts(projectId: string, accountKeys: string[]): Promise<void> {
     if (accountKeys.length === 0) return;
     await this.db.deleteFrom('login_failures').where('project_id', '=', projectId).where('account_key', 'in', accountKeys).execute();
@@ -132,8 +132,6 @@ export class RiskStore {
     const value = row?.payload?.fingerprint;
     return typeof value === 'string' ? value : undefined;
   }
-
-
 
   async rememberFingerprint(projectId: string, userId: string, hash: string, now: Date): Promise<void> {
     await this.db
