@@ -68,23 +68,23 @@ describe('auth attempts and POST /auth_attempts/{id}/handoff', () => {
     await expect(attempts.create(f.project.id, { firstFactor: { method: 'password' } })).rejects.toMatchObject({ code: 'att.invalid_state' });
     const attempt = await attempts.create(f.project.id, { sessionId: shell.session.session_id, firstFactor: { method: 'password', userId: f.userId } });
     expect(attempt).toMatchObject({ state: 'pending', user_id: f.userId, factors: [{ method: 'password', payload: { user_id: f.userId } }] });
-    const minted = await attempts.completeAndHandOff(f.project.id, { id: attempt.id, session_id: shell.session.session_id });
+    const minted = await attempts.completeAndHandOff(f.project.id, attempt.id);
     expect((await attempts.get(f.project.id, attempt.id)).state).toBe('handed_off');
     // The shell got the full TTL, as with complete().
     expect((await t.container.sessions.get(f.project.id, shell.session.session_id)).expires_at).toBe(new Date(t.clock.now().getTime() + 24 * HOUR).toISOString());
-    await expect(attempts.completeAndHandOff(f.project.id, { id: attempt.id, session_id: null })).rejects.toMatchObject({ code: 'att.already_handed_off' });
+    await expect(attempts.completeAndHandOff(f.project.id, attempt.id)).rejects.toMatchObject({ code: 'att.already_handed_off' });
     const upgraded = await t.container.exchange.exchange(f.project.id, { handoffToken: minted.handoff_token });
     expect(upgraded.session).toMatchObject({ session_id: shell.session.session_id, state: 'active', user_id: f.userId });
     // Without a factor nothing is handed off, and the step-by-step errors come back.
     const empty = await attempts.create(f.project.id);
-    await expect(attempts.completeAndHandOff(f.project.id, { id: empty.id, session_id: null })).rejects.toMatchObject({ code: 'att.invalid_state' });
+    await expect(attempts.completeAndHandOff(f.project.id, empty.id)).rejects.toMatchObject({ code: 'att.invalid_state' });
     expect((await attempts.get(f.project.id, empty.id)).state).toBe('pending');
   });
 
   it('of 20 concurrent completeAndHandOff calls exactly one mints a token', async () => {
     const attempts = t.container.attempts;
     const attempt = await attempts.create(f.project.id, { firstFactor: { method: 'password', userId: f.userId } });
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => attempts.completeAndHandOff(f.project.id, { id: attempt.id, session_id: null })));
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => attempts.completeAndHandOff(f.project.id, attempt.id)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'att.already_handed_off' });
   });

@@ -71,7 +71,7 @@ function invalidState(message: string, row?: AttemptRow): AppError {
  *   anonymous shell's TTL to the full session TTL;
  * - `handoff(projectId, id, {idempotencyKey?})`: completed -> handed_off, minting the 60-second
  *   single-use handoff token (409 `att.not_completed` / `att.already_handed_off`);
- * - `completeAndHandOff(projectId, attempt)`: both of the above in one transaction (flows);
+ * - `completeAndHandOff(projectId, id)`: both of the above in one transaction (flows);
  * - `get(projectId, id)`: a live attempt of the project, else 404 `att.not_found`.
  * Consumption of handoff tokens belongs to the exchange (`consumeHandoff`, inside its transaction).
  */
@@ -102,8 +102,9 @@ export class AttemptService {
       const target = looksLikeId(input.sessionId, 'sess') ? await this.sessions.store.find(input.sessionId) : undefined;
       if (!target || target.project_id !== projectId) throw notFoundError('sess.not_found');
     }
-    const userId = input.userId ?? input.firstFactor?.userId ?? null;
-    if (input.firstFactor && (userId === null || (input.userId !== undefined && input.firstFactor.userId !== undefined && input.firstFactor.userId !== input.userId))) {
+    const { firstFactor } = input;
+    const userId = input.userId ?? firstFactor?.userId ?? null;
+    if (firstFactor && (userId === null || (firstFactor.userId ?? userId) !== userId)) {
       throw invalidState('The first factor must name the attempt\'s user.');
     }
     const now = this.clock.now();
@@ -113,7 +114,7 @@ export class AttemptService {
       session_id: input.sessionId ?? null,
       user_id: userId,
       state: 'pending',
-      factors: input.firstFactor && userId !== null ? [this.factorOf(input.firstFactor, userId)] : [],
+      factors: firstFactor && userId !== null ? [this.factorOf(firstFactor, userId)] : [],
       created_at: now,
       updated_at: now,
       expires_at: new Date(now.getTime() + ATTEMPT_TTL_MS),
@@ -212,20 +213,21 @@ export class AttemptService {
    * reset as `complete` would, and the handoff token is minted. Anything else (unknown, expired,
    * no factor, already handed off) takes the step-by-step path, which answers the precise error.
    */
-  async completeAndHandOff(projectId: string, attempt: Pick<AttemptRow, 'id' | 'session_id'>): Promise<Handoff> {
-    const settings = attempt.session_id !== null ? await this.sessions.settingsFor(projectId) : undefined;
+  async completeAndHandOff(projectId: string, id: string): Promise<Handoff> {
+    // Read before the transaction (PGlite has one connection); cached, and needed only with a shell.
+    const settings = await this.sessions.settingsFor(projectId);
     const handoff = await this.db.transaction().execute(async (trx) => {
       const store = this.store.with(trx);
       const now = this.clock.now();
-      const handedOff = await store.completeAndMarkHandedOff(projectId, attempt.id, now);
+      const handedOff = await store.completeAndMarkHandedOff(projectId, id, now);
       if (!handedOff) return undefined;
-      if (settings && handedOff.session_id !== null) await this.sessions.extendShell(trx, projectId, handedOff.session_id, settings);
-      return this.mint(store, projectId, attempt.id, now);
+      if (handedOff.session_id !== null) await this.sessions.extendShell(trx, projectId, handedOff.session_id, settings);
+      return this.mint(store, projectId, id, now);
     });
     if (handoff) return handoff;
-    const row = looksLikeId(attempt.id, 'att') ? await this.store.find(attempt.id) : undefined;
-    if (row?.state === 'pending') await this.complete(projectId, attempt.id);
-    return this.handoff(projectId, attempt.id);
+    const row = looksLikeId(id, 'att') ? await this.store.find(id) : undefined;
+    if (row?.state === 'pending') await this.complete(projectId, id);
+    return this.handoff(projectId, id);
   }
 
   private async mint(store: AttemptStore, projectId: string, attemptId: string, now: Date): Promise<Handoff> {

@@ -158,7 +158,7 @@ export class FlowRuntime {
       const known = run.attempt?.id === run.entry.a ? run.attempt : undefined;
       const attempt = known ?? (await deps.attempts.get(run.projectId, run.entry.a).catch(() => undefined));
       if (attempt && attempt.factors.length > 0) {
-        const handoff = await deps.attempts.completeAndHandOff(run.projectId, { id: attempt.id, session_id: attempt.session_id ?? null });
+        const handoff = await deps.attempts.completeAndHandOff(run.projectId, attempt.id);
         body.handoff_token = handoff.handoff_token;
         body.handoff_token_expires_at = handoff.handoff_token_expires_at;
       }
