@@ -6,6 +6,7 @@ import { registerBearerAuth } from './http/auth.js';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
+import { ROUTER_OPTIONS } from './http/method-not-allowed.js';
 import { registerOpenApi } from './http/openapi.js';
 import { OneLineRequestLog } from './http/request-log.js';
 import { registerValidators } from './http/validation.js';
@@ -24,7 +25,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     ajv: { customOptions: { removeAdditional: false } },
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: ROUTER_OPTIONS,
     frameworkErrors,
     logController: new OneLineRequestLog(),
   });

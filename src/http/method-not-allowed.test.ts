@@ -36,9 +36,10 @@ describe('MethodIndex', () => {
     expect(index.allowed('*')).toEqual([]);
   });
 
-  it('leaves out route syntax it does not mirror', () => {
-    expect(index.allowed('/odd/1-2')).toEqual([]);
-    expect(index.allowed('/re/1')).toEqual([]);
+  it('knows the router's whole syntax: several parameters in a segment, regular expressions', () => {
+    expect(index.allowed('/odd/1-2')).toEqual(['GET']);
+    expect(index.allowed('/re/1')).toEqual(['GET']);
+    expect(index.allowed('/re/x')).toEqual([]);
   });
 
   it('stays cheap on long paths', () => {
