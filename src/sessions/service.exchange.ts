@@ -40,9 +40,10 @@ function notFound(): AppError {
  * An attempt whose target session is gone, expired or belongs to another user yields a new
  * session rather than touching someone else's. In every case a new token supersedes the old one.
  *
- * The token is consumed by one UPDATE inside the transaction that writes the session (for a new
- * session without Idempotency-Key: in the very statement that inserts it), so of N concurrent
- * exchanges exactly one succeeds and a failure half-way consumes nothing.
+ * The token is consumed by the statement that writes the session: without Idempotency-Key a new
+ * session or a shell's upgrade is that one statement (`inOneStatement`); step-ups and idempotent
+ * requests consume it inside the transaction that writes the session. Of N concurrent exchanges
+ * exactly one succeeds, and a failure half-way consumes nothing.
  */
 export class ExchangeService {
   constructor(
