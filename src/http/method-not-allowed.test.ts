@@ -36,7 +36,7 @@ describe('MethodIndex', () => {
     expect(index.allowed('*')).toEqual([]);
   });
 
-  it('knows the router's whole syntax: several parameters in a segment, regular expressions', () => {
+  it('knows all of the router syntax: several parameters in a segment, regular expressions', () => {
     expect(index.allowed('/odd/1-2')).toEqual(['GET']);
     expect(index.allowed('/re/1')).toEqual(['GET']);
     expect(index.allowed('/re/x')).toEqual([]);
