@@ -19,12 +19,21 @@ export interface CatalogRoute {
   method: string;
   url: string;
   scope?: string | readonly string[];
-  /** Left out of /openapi.json on purpose (`schema.hide`). */
+  /** Left out of /openapi.json on purpose (`schema.hide`, or a page). */
   hidden: boolean;
+  /** An HTML page of the hosted UI (`config.page`): not API, answers errors as pages. */
+  page: boolean;
   schema: Record<string, unknown>;
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route serves HTML pages (the hosted UI), not API: it is left out of /openapi.json and
+     * its errors are pages, not `{code, message, details}` (the catalog tests honour this).
+     */
+    page?: boolean;
+  }
   interface FastifyInstance {
     /** Every route registered after the OpenAPI hook, HEAD routes included. */
     readonly routeCatalog: readonly CatalogRoute[];
@@ -69,10 +78,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.decorate('routeCatalog', catalog);
   app.addSchema({ $id: ERROR_BODY_ID, ...ErrorBody });
   app.addHook('onRoute', (route) => {
+    const page = route.config?.page === true;
+    if (page) ((route.schema ??= {}) as Record<string, unknown>).hide = true;
     describeRoute(route);
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     const hidden = Boolean(schema.hide) || (Array.isArray(schema.tags) && schema.tags.includes('X-HIDDEN'));
-    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, scope: route.config?.scope, hidden, schema });
+    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, scope: route.config?.scope, hidden, page, schema });
   });
   await app.register(swagger, {
     // Shared schemas keep their $id as their name under components.schemas.

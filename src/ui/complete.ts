@@ -1,0 +1,49 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Container } from '../container.js';
+import type { FlowResponse } from '../flows/runtime/types.js';
+import { SESSION_COOKIE, setCookieUntil } from '../http/cookies.js';
+import type { SessionRow } from '../sessions/store.js';
+import type { UiAssets } from './assets.js';
+import { pageUrl } from './entry.js';
+import { sendMessage, type PageContext } from './pages.js';
+
+function withParams(uri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(uri);
+  for (const [name, value] of Object.entries(params)) if (value) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/**
+ * A flow reached its complete step (DESIGN §4.15), in this order:
+ * - started by /auth/authorize: back to its resume endpoint with the handoff token;
+ * - started with a redirect_uri (already checked against the allow-list): there, with the token;
+ * - otherwise Gatehouse exchanges the token itself, sets `__service_session` and shows a page.
+ * The handoff token appears only in the Location of this redirect, never in a page.
+ */
+export async function finish(container: Container, request: FastifyRequest, reply: FastifyReply, ctx: PageContext, body: FlowResponse): Promise<FastifyReply> {
+  const { entry } = ctx;
+  const handoff = body.handoff_token;
+  reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  if (entry.authorization_id && entry.resume_uri) {
+    return reply.redirect(withParams(entry.resume_uri, { authorization_id: entry.authorization_id, handoff_token: handoff }), 303);
+  }
+  if (body.redirect_uri) return reply.redirect(withParams(body.redirect_uri, { handoff_token: handoff }), 303);
+  const base = { project_id: entry.project_id, lang: entry.lang };
+  if (handoff && entry.project_id) {
+    const issued = await container.exchange.exchange(entry.project_id, { handoffToken: handoff });
+    setCookieUntil(request, reply, SESSION_COOKIE, issued.session_token, container.clock.now(), issued.expiresAt);
+    return reply.redirect(pageUrl(ctx.page, base, { done: 'signed_in' }, ctx.explicitLang), 303);
+  }
+  return reply.redirect(pageUrl(ctx.page, base, { done: body.step.name }, ctx.explicitLang), 303);
+}
+
+/** The page after a completion without a place to return to. */
+export function sendDone(reply: FastifyReply, ctx: PageContext, assets: UiAssets, session: SessionRow | undefined): Promise<FastifyReply> {
+  const login = pageUrl('login', { project_id: ctx.entry.project_id, lang: ctx.entry.lang }, {}, ctx.explicitLang);
+  if (ctx.entry.done === 'signed_in') {
+    if (session) return sendMessage(reply, ctx, assets, 200, { titleKey: 'ui.signed_in.title', textKey: 'ui.signed_in.description' });
+    return sendMessage(reply, ctx, assets, 200, { titleKey: 'ui.error.title', textKey: 'ui.settings.sign_in_first', links: [{ href: login, key: 'action.sign_in' }] });
+  }
+  const step = ctx.entry.done!;
+  return sendMessage(reply, ctx, assets, 200, { titleKey: `step.${step}.title`, textKey: `step.${step}.description`, links: [{ href: login, key: 'ui.back_to_sign_in' }] });
+}

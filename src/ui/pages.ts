@@ -1,0 +1,133 @@
+import type { FastifyReply } from 'fastify';
+import type { Container } from '../container.js';
+import { AppError } from '../core/errors.js';
+import { DEFAULT_BRANDING, type Branding } from '../flows/settings/service.js';
+import type { FlowResponse } from '../flows/runtime/types.js';
+import type { UiAssets } from './assets.js';
+import { pageUrl, type Entry } from './entry.js';
+import { esc } from './html.js';
+import { overridesFrom, translator, type Lang, type Translate } from './i18n.js';
+import { contentSecurityPolicy, renderDocument } from './layout.js';
+import { stepMarkup } from './step.js';
+
+/** Everything a page render needs about the request. */
+export interface PageContext {
+  page: string;
+  entry: Entry & { lang: Lang };
+  explicitLang: boolean;
+  branding: Branding;
+  t: Translate;
+}
+
+/** Branding and texts of the project (defaults when there is none or it is unknown). */
+export async function pageContext(container: Container, page: string, entry: Entry & { lang: Lang }, explicitLang: boolean): Promise<PageContext> {
+  let branding = DEFAULT_BRANDING;
+  let overrides = {};
+  const project = entry.project_id ? await container.projects.row(entry.project_id) : undefined;
+  if (project) {
+    branding = await container.flows.settings.branding(project.id);
+    overrides = overridesFrom(project.settings);
+  }
+  return { page, entry, explicitLang, branding, t: translator(entry.lang, overrides) };
+}
+
+/** Headers of every page: strict CSP, no framing, no referrer, never cached. */
+export function pageHeaders(reply: FastifyReply, branding: Branding): FastifyReply {
+  return reply
+    .header('content-security-policy', contentSecurityPolicy(branding))
+    .header('referrer-policy', 'no-referrer')
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'DENY')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8');
+}
+
+function languageLinks(ctx: PageContext): string {
+  const links = (['en', 'de'] as const)
+    .filter((lang) => lang !== ctx.entry.lang)
+    .map((lang) => `<a href="${esc(pageUrl(ctx.page, ctx.entry, { lang }, true))}" lang="${lang}" hreflang="${lang}">${lang === 'en' ? 'English' : 'Deutsch'}</a>`);
+  return `<nav class="lang" aria-label="${esc(ctx.t('ui.language'))}">${links.join('')}</nav>`;
+}
+
+export async function sendPage(reply: FastifyReply, ctx: PageContext, assets: UiAssets, status: number, title: string, content: string): Promise<FastifyReply> {
+  const html = await renderDocument({
+    lang: ctx.entry.lang,
+    title,
+    content: content + languageLinks(ctx),
+    branding: ctx.branding,
+    page: ctx.page,
+    projectId: ctx.entry.project_id,
+    assets,
+  });
+  return pageHeaders(reply, ctx.branding).header('content-language', ctx.entry.lang).status(status).send(html);
+}
+
+export interface StepRender {
+  body: FlowResponse;
+  errors?: Record<string, string>;
+  error?: string;
+  values?: Record<string, string>;
+}
+
+export function sendStep(reply: FastifyReply, ctx: PageContext, assets: UiAssets, status: number, render: StepRender): Promise<FastifyReply> {
+  const action = pageUrl(ctx.page, ctx.entry, { flow: render.body.id, done: undefined }, ctx.explicitLang);
+  const content = stepMarkup({ body: render.body, errors: render.errors ?? {}, error: render.error, values: render.values ?? {}, action, t: ctx.t });
+  return sendPage(reply, ctx, assets, status, ctx.t(render.body.step.texts.title_key), content);
+}
+
+/** A page with a title, a message and links (completion, errors, notices). */
+export function sendMessage(
+  reply: FastifyReply,
+  ctx: PageContext,
+  assets: UiAssets,
+  status: number,
+  message: { titleKey: string; textKey: string; links?: Array<{ href: string; key: string }>; alert?: boolean },
+): Promise<FastifyReply> {
+  const { t } = ctx;
+  const text = `<p${message.alert ? ' role="alert"' : ''} class="description">${esc(t(message.textKey))}</p>`;
+  const links = (message.links ?? []).map((link) => `<a class="btn primary" href="${esc(link.href)}">${esc(t(link.key))}</a>`).join('');
+  const content = `<h1>${esc(t(message.titleKey))}</h1>${text}${links ? `<div class="actions">${links}</div>` : ''}`;
+  return sendPage(reply, ctx, assets, status, t(message.titleKey), content);
+}
+
+/** How an error looks as a page: its status, the text, and whether starting again can help. */
+export function describeError(error: unknown): { status: number; key: string; restart: boolean; headers: Record<string, string> } {
+  if (!(error instanceof AppError)) {
+    const status = (error as { statusCode?: number })?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) return { status, key: 'ui.error.invalid_request', restart: true, headers: {} };
+    return { status: 500, key: 'ui.error.internal', restart: false, headers: {} };
+  }
+  const paths = ((error.details.errors as Array<{ path?: string }> | undefined) ?? []).map((e) => e.path);
+  const base = { status: error.status, restart: true, headers: error.headers ?? {} };
+  switch (error.code) {
+    case 'proj.not_found':
+      return { ...base, key: 'ui.error.project_not_found', restart: false };
+    case 'att.invalid_request':
+      if (paths.includes('body/redirect_uri')) return { ...base, key: 'ui.error.redirect_not_allowed', restart: false };
+      if (paths.includes('body/purpose')) return { ...base, status: 404, key: 'ui.error.purpose_unknown', restart: false };
+      return { ...base, key: 'ui.error.invalid_request' };
+    case 'flow.not_found':
+    case 'flow.expired':
+    case 'flow.completed':
+    case 'flow.invalid_action':
+    case 'enc_key.decrypt_failed':
+      return { ...base, key: 'ui.error.flow_gone' };
+    case 'auth.csrf_invalid':
+      return { ...base, key: 'ui.error.cross_site' };
+    case 'auth.rate_limited':
+      return { ...base, key: 'ui.error.rate_limited' };
+    case 'req.invalid':
+      if (paths.some((p) => p === 'querystring/resume_uri' || p === 'querystring/authorization_id')) return { ...base, key: 'ui.error.return_invalid', restart: false };
+      return { ...base, key: 'ui.error.invalid_request' };
+    default:
+      return error.status >= 500 ? { status: 500, key: 'ui.error.internal', restart: false, headers: {} } : { ...base, key: 'ui.error.invalid_request' };
+  }
+}
+
+export function sendError(reply: FastifyReply, ctx: PageContext, assets: UiAssets, error: unknown): Promise<FastifyReply> {
+  const described = describeError(error);
+  const links = [];
+  if (described.restart && ctx.entry.project_id) links.push({ href: pageUrl(ctx.page === 'error' || ctx.page === 'link' ? 'login' : ctx.page, ctx.entry, { flow: undefined, done: undefined }, ctx.explicitLang), key: 'ui.restart' });
+  for (const [name, value] of Object.entries(described.headers)) if (name === 'retry-after') reply.header(name, value);
+  return sendMessage(reply, ctx, assets, described.status, { titleKey: 'ui.error.title', textKey: described.key, links, alert: true });
+}

@@ -1,0 +1,197 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Container } from '../container.js';
+import { AppError } from '../core/errors.js';
+import { FLOW_COOKIE } from '../flows/cookie.js';
+import { FLOW_TTL_MS } from '../flows/runtime/run.js';
+import type { FlowResponse, FlowResult, RequestContext, SubmitInput } from '../flows/runtime/types.js';
+import { clearCookie, cookieValue, SESSION_COOKIE, setCookieUntil } from '../http/cookies.js';
+import { assertSameOrigin } from '../http/csrf.js';
+import { issuerOf } from '../oauth/discovery.js';
+import { loadAssets } from './assets.js';
+import { finish, sendDone } from './complete.js';
+import { FLOW_PAGES, langExplicit, pageUrl, readEntry, type FlowPage } from './entry.js';
+import { readForm, type FormInput } from './form.js';
+import { pageContext, sendError, sendMessage, sendStep, type PageContext } from './pages.js';
+import type { StepExtras } from './step.js';
+
+/** Form posts are small: a few fields, a captcha proof, a WebAuthn answer. */
+const FORM_LIMIT = 64 * 1024;
+
+/** The runtime's request context (+ `origin`, which passkeys derive the relying party from). */
+function contextOf(request: FastifyRequest, issuer: string): RequestContext & { origin?: string } {
+  const ua = request.headers['user-agent'];
+  const origin = request.headers.origin;
+  return {
+    ip: request.ip,
+    userAgent: typeof ua === 'string' ? ua : undefined,
+    cookie: cookieValue(request, FLOW_COOKIE),
+    // A page is always shown on Gatehouse's own origin; a GET navigation carries no Origin header.
+    origin: typeof origin === 'string' ? origin : new URL(issuer).origin,
+  };
+}
+
+/**
+ * The hosted UI (DESIGN §4.15): server-rendered pages over the flow runtime's public surface.
+ * Every route is declared `config.page` (HTML, left out of /openapi.json; the catalog tests know it).
+ * Errors of these routes, including the framework's (body too large, wrong content type), are pages.
+ */
+export function uiRoutes(root: FastifyInstance, container: Container): void {
+  const assets = loadAssets();
+  const { runtime } = container.flows;
+  const config = { page: true };
+
+  void root.register(async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => done(null, body));
+
+    const contexts = new WeakMap<FastifyRequest, PageContext>();
+    const contextFor = async (request: FastifyRequest, page: string): Promise<PageContext> => {
+      let ctx = contexts.get(request);
+      if (!ctx) {
+        const entry = readEntry(request.query, request.headers['accept-language'] as string | undefined, issuerOf(container.config, request));
+        ctx = await pageContext(container, page, entry, langExplicit(request));
+        contexts.set(request, ctx);
+      }
+      return ctx;
+    };
+
+    app.setErrorHandler(async (error, request, reply) => {
+      const page = /^\/ui\/(\w+)/.exec(request.url)?.[1] ?? 'error';
+      let ctx = contexts.get(request);
+      if (!ctx) {
+        // The query itself may be what failed: render with defaults.
+        ctx = await pageContext(container, page, { lang: 'en' }, false).catch(() => undefined);
+        if (!ctx) return reply.status(500).type('text/plain; charset=utf-8').send('Internal error');
+      }
+      if (!(error instanceof AppError) || error.status >= 500) request.log[(error as { statusCode?: number }).statusCode ?? 500 >= 500 ? 'error' : 'warn']({ err: error }, 'ui page failed');
+      return sendError(reply, ctx, assets, error);
+    });
+
+    const setFlowCookie = (request: FastifyRequest, reply: FastifyReply, cookie: string | null) => {
+      const now = container.clock.now();
+      if (cookie === null) clearCookie(request, reply, FLOW_COOKIE);
+      else setCookieUntil(request, reply, FLOW_COOKIE, cookie, now, new Date(now.getTime() + FLOW_TTL_MS));
+    };
+
+    const sessionRow = async (request: FastifyRequest, projectId: string) => {
+      const token = cookieValue(request, SESSION_COOKIE);
+      const row = token && token.length <= 512 ? await container.sessions.rowForToken(token) : undefined;
+      return row && row.project_id === projectId && row.state === 'active' && row.user_id ? row : undefined;
+    };
+
+    /** After a start or a submit: finish a completed flow, show a challenge at once, or redirect to the step (PRG). */
+    const advance = async (request: FastifyRequest, reply: FastifyReply, ctx: PageContext, result: FlowResult) => {
+      setFlowCookie(request, reply, result.cookie);
+      const body: FlowResponse = result.body;
+      if (body.step.type === 'complete') return finish(container, request, reply, ctx, body);
+      const challenge = (body.step as StepExtras).challenge;
+      // The browser must run this ceremony now; a redirect would render a different challenge.
+      if (challenge && challenge.mediation !== 'conditional') return sendStep(reply, ctx, assets, 200, { body });
+      return reply.header('cache-control', 'no-store').redirect(pageUrl(ctx.page, ctx.entry, { flow: body.id, done: undefined }, ctx.explicitLang), 303);
+    };
+
+    for (const page of FLOW_PAGES) {
+      app.get(`/ui/${page}`, { config }, async (request, reply) => {
+        const ctx = await contextFor(request, page);
+        const { entry } = ctx;
+        const issuer = issuerOf(container.config, request);
+        if (!entry.project_id) throw new AppError('req.invalid', 'The project is missing.', { errors: [{ path: 'querystring/project_id', message: 'is required' }] });
+        if (!(await container.projects.row(entry.project_id))) throw new AppError('proj.not_found', 'The project was not found.');
+        if (entry.done) return sendDone(reply, ctx, assets, await sessionRow(request, entry.project_id));
+        let sessionId: string | undefined;
+        if (page === 'settings') {
+          const session = await sessionRow(request, entry.project_id);
+          if (!session) {
+            const login = pageUrl('login', { project_id: entry.project_id, lang: entry.lang }, {}, ctx.explicitLang);
+            return sendMessage(reply, ctx, assets, 401, { titleKey: 'ui.error.title', textKey: 'ui.settings.sign_in_first', links: [{ href: login, key: 'action.sign_in' }], alert: true });
+          }
+          sessionId = session.id;
+        }
+        const flowCtx = contextOf(request, issuer);
+        if (entry.flow) {
+          const result = await runtime.get(entry.flow, flowCtx, entry.project_id);
+          if (result.body.step.type === 'complete') return advance(request, reply, ctx, result);
+          setFlowCookie(request, reply, result.cookie);
+          return sendStep(reply, ctx, assets, 200, { body: result.body });
+        }
+        const purpose = entry.purpose ?? page;
+        try {
+          const result = await runtime.start({ project_id: entry.project_id, purpose, app_id: entry.app_id, redirect_uri: entry.redirect_uri, session_id: sessionId }, flowCtx);
+          return advance(request, reply, ctx, result);
+        } catch (error) {
+          const paths = error instanceof AppError ? ((error.details.errors as Array<{ path?: string }> | undefined) ?? []).map((e) => e.path) : [];
+          if (page === 'settings' && paths.includes('body/purpose')) {
+            return sendMessage(reply, ctx, assets, 404, { titleKey: 'ui.error.title', textKey: 'ui.settings.unavailable' });
+          }
+          throw error;
+        }
+      });
+
+      app.post(`/ui/${page}`, { config }, async (request, reply) => {
+        const ctx = await contextFor(request, page);
+        const { entry } = ctx;
+        if (!entry.project_id || !entry.flow) throw new AppError('flow.not_found', 'The flow is missing.', {});
+        const form: FormInput = readForm(request.body);
+        const flowCtx = contextOf(request, issuerOf(container.config, request));
+        const run = await runtime.open(entry.flow, flowCtx, entry.project_id);
+        const project = await container.projects.row(run.projectId);
+        assertSameOrigin(request, { publicUrl: container.config.publicUrl, allowedOrigins: project?.preview_origins ?? [] });
+        const input: SubmitInput & { challenge_response?: unknown } = { action: form.action, fields: form.fields };
+        if (form.captcha !== undefined) input.captcha = form.captcha;
+        if (form.challengeResponse !== undefined) input.challenge_response = form.challengeResponse;
+        try {
+          return await advance(request, reply, ctx, await runtime.submit(run, input));
+        } catch (error) {
+          if (!(error instanceof AppError) || !['flow.validation_failed', 'flow.invalid_credentials'].includes(error.code)) throw error;
+          return rejected(request, reply, ctx, error, form);
+        }
+      });
+    }
+
+    /** A refused submit: the same step again with the errors, 4xx, values kept (never secrets). */
+    const rejected = async (request: FastifyRequest, reply: FastifyReply, ctx: PageContext, error: AppError, form: FormInput) => {
+      const flowId = typeof error.details.flow_id === 'string' ? error.details.flow_id : ctx.entry.flow!;
+      // A failed passkey answer carries a new cookie with a fresh challenge (DESIGN §4.10).
+      const fresh = (error as AppError & { cookie?: unknown }).cookie;
+      const flowCtx = contextOf(request, issuerOf(container.config, request));
+      if (typeof fresh === 'string') {
+        flowCtx.cookie = fresh;
+        setFlowCookie(request, reply, fresh);
+      }
+      const current = await runtime.get(flowId, flowCtx, ctx.entry.project_id);
+      const step = current.body.step as typeof current.body.step & StepExtras;
+      if (error.details.challenge && typeof error.details.challenge === 'object') step.challenge = error.details.challenge as StepExtras['challenge'];
+      const errors = (error.details.fields && typeof error.details.fields === 'object' ? error.details.fields : {}) as Record<string, string>;
+      const known = new Set([...step.fields.map((f) => f.name), 'captcha']);
+      const fieldErrors = Object.fromEntries(Object.entries(errors).filter(([name, key]) => known.has(name) && typeof key === 'string'));
+      const others = Object.entries(errors).filter(([name]) => !known.has(name));
+      const stepError = others.length > 0 ? String(others[0][1]) : Object.keys(fieldErrors).length === 0 ? `error.${error.code === 'flow.invalid_credentials' ? 'invalid_credentials' : 'invalid'}` : undefined;
+      const secret = new Set(step.fields.filter((f) => f.type === 'password').map((f) => f.name));
+      const values = Object.fromEntries(Object.entries(form.fields).filter(([name]) => !secret.has(name)));
+      return sendStep(reply, ctx, assets, error.status, { body: { ...current.body, step }, errors: fieldErrors, error: stepError, values });
+    };
+
+    for (const page of ['link', 'error'] as const) {
+      app.get(`/ui/${page}`, { config }, async (request, reply) => {
+        const ctx = await contextFor(request, page);
+        if (page === 'link') return sendMessage(reply, ctx, assets, 200, { titleKey: 'ui.link.title', textKey: 'ui.link.description' });
+        const restart = ctx.entry.project_id ? [{ href: pageUrl('login', { project_id: ctx.entry.project_id, lang: ctx.entry.lang }, {}, ctx.explicitLang), key: 'ui.restart' }] : [];
+        return sendMessage(reply, ctx, assets, 200, { titleKey: 'ui.error.title', textKey: 'ui.error.invalid_request', links: restart, alert: true });
+      });
+    }
+
+    app.get('/ui/assets/:name', { config }, async (request, reply) => {
+      const name = (request.params as { name: string }).name;
+      const asset = assets.byName.get(name);
+      if (!asset) {
+        return reply.status(404).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ code: 'route.not_found', message: 'No such asset.', details: {} });
+      }
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('cross-origin-resource-policy', 'same-origin')
+        .type(asset.type)
+        .send(asset.body);
+    });
+  });
+}

@@ -1,0 +1,156 @@
+import type { FlowResponse, StepAction, StepField, StepView } from '../flows/runtime/types.js';
+import { attrs, esc, fieldId, jsonBlock } from './html.js';
+import type { Translate } from './i18n.js';
+
+/** What the runtime may add to a step (DESIGN §4.10, §4.12, §4.14); read defensively. */
+export interface StepExtras {
+  challenge?: { challenge_id: string; method: string; options: unknown; mediation?: string };
+  error?: string;
+  sso_providers?: Array<{ id: string; name: string }>;
+  totp?: { secret: string; otpauth_uri: string; qr_svg: string };
+  recovery_codes?: string[];
+}
+
+export interface StepPage {
+  body: FlowResponse;
+  /** field name -> error text key (from `details.fields` of a rejected submit) */
+  errors: Record<string, string>;
+  /** a step-wide error text key */
+  error?: string;
+  /** values typed before a rejected submit (never secrets) */
+  values: Record<string, string>;
+  /** where the form posts */
+  action: string;
+  t: Translate;
+}
+
+const NEW_PASSWORD_STEPS = /register|new|set|change|settings/;
+
+function autocomplete(field: StepField, step: StepView & StepExtras, conditional: boolean): string | undefined {
+  const hasSecret = step.fields.some((f) => f.type === 'password') || step.actions.some((a) => a.kind === 'passkey');
+  const creating = NEW_PASSWORD_STEPS.test(step.name);
+  switch (field.type) {
+    case 'email':
+      return creating ? 'email' : `${hasSecret || conditional ? 'username' : 'email'}${conditional ? ' webauthn' : ''}`;
+    case 'password':
+      return creating ? 'new-password' : 'current-password';
+    case 'code':
+      return 'one-time-code';
+    default:
+      if (field.name === 'name.given') return 'given-name';
+      if (field.name === 'name.family') return 'family-name';
+      return conditional && field.type === 'text' ? 'username webauthn' : undefined;
+  }
+}
+
+const INPUT_TYPES: Record<string, string> = { email: 'email', password: 'password', number: 'number', url: 'url', checkbox: 'checkbox', code: 'text', text: 'text' };
+
+function fieldMarkup(field: StepField, page: StepPage, step: StepView & StepExtras, focus: boolean): string {
+  const id = fieldId(field.name);
+  const errorKey = page.errors[field.name];
+  const errorId = `${id}-error`;
+  const conditional = step.challenge?.mediation === 'conditional';
+  const common = {
+    id,
+    name: `f.${field.name}`,
+    required: field.required,
+    'aria-invalid': errorKey ? 'true' : undefined,
+    'aria-describedby': errorKey ? errorId : undefined,
+    autofocus: focus,
+  };
+  const error = errorKey ? `<p class="field-error" id="${esc(errorId)}">${esc(page.t(errorKey))}</p>` : '';
+  const label = esc(page.t(field.text_key));
+  if (field.type === 'checkbox') {
+    const checked = page.values[field.name] === 'true';
+    return `<div class="field check"><input${attrs({ ...common, type: 'checkbox', value: 'true', checked })}><label for="${esc(id)}">${label}</label>${error}</div>`;
+  }
+  const input = attrs({
+    ...common,
+    type: INPUT_TYPES[field.type] ?? 'text',
+    value: field.type === 'password' ? undefined : page.values[field.name],
+    autocomplete: autocomplete(field, step, conditional),
+    inputmode: field.type === 'code' ? 'numeric' : undefined,
+    maxlength: field.type === 'code' ? 12 : field.type === 'password' ? 4096 : 1024,
+    spellcheck: field.type === 'email' || field.type === 'password' || field.type === 'code' ? 'false' : undefined,
+    autocapitalize: field.type === 'email' || field.type === 'code' ? 'none' : undefined,
+  });
+  return `<div class="field"><label for="${esc(id)}">${label}</label><input${input}>${error}</div>`;
+}
+
+function buttonMarkup(action: StepAction, t: Translate): string {
+  const passkey = action.kind === 'passkey' || action.kind === 'passkey_register';
+  const cls = action.primary ? 'btn primary' : action.kind === 'navigate' ? 'btn link' : 'btn secondary';
+  return `<button${attrs({
+    type: 'submit',
+    name: 'action',
+    value: action.name,
+    class: cls,
+    formnovalidate: action.kind === 'navigate' || passkey,
+    'data-passkey': passkey ? action.kind : undefined,
+  })}>${esc(t(action.text_key))}</button>`;
+}
+
+function captchaMarkup(step: StepView, page: StepPage, focus: boolean): string {
+  const gate = step.gates?.captcha;
+  if (!gate) return '';
+  const errorKey = page.errors.captcha;
+  const hintId = 'f-captcha-hint';
+  const describedBy = errorKey ? `${hintId} f-captcha-error` : hintId;
+  return (
+    `<div class="field captcha" data-captcha>` +
+    `<label for="f-captcha">${esc(page.t('ui.captcha'))}</label>` +
+    `<input${attrs({ id: 'f-captcha', name: 'captcha', type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': describedBy, 'aria-invalid': errorKey ? 'true' : undefined, autofocus: focus, maxlength: 4096 })}>` +
+    `<p class="hint" id="${hintId}" data-solving="${esc(page.t('ui.captcha_solving'))}" data-done="${esc(page.t('ui.captcha_done'))}" aria-live="polite">${esc(page.t('ui.captcha_hint'))}</p>` +
+    (errorKey ? `<p class="field-error" id="f-captcha-error">${esc(page.t(errorKey))}</p>` : '') +
+    jsonBlock('gh-captcha', gate.config) +
+    `</div>`
+  );
+}
+
+function extrasMarkup(step: StepView & StepExtras, t: Translate): string {
+  let html = '';
+  if (step.totp && typeof step.totp.qr_svg === 'string') {
+    const src = `data:image/svg+xml;base64,${Buffer.from(step.totp.qr_svg).toString('base64')}`;
+    html += `<figure class="totp"><img${attrs({ src, alt: t('ui.totp_qr'), width: 200, height: 200 })}><figcaption><code>${esc(step.totp.secret)}</code></figcaption></figure>`;
+  }
+  if (Array.isArray(step.recovery_codes)) {
+    html += `<ul class="codes">${step.recovery_codes.map((code) => `<li><code>${esc(code)}</code></li>`).join('')}</ul>`;
+  }
+  return html;
+}
+
+/** The markup of one step: title, errors, the form with its fields, gate and actions. */
+export function stepMarkup(page: StepPage): string {
+  const step = page.body.step as StepView & StepExtras;
+  const t = page.t;
+  const fieldErrors = step.fields.filter((f) => page.errors[f.name]);
+  const stepError = page.error ?? (typeof step.error === 'string' ? step.error : undefined);
+  const firstError = fieldErrors[0]?.name ?? (page.errors.captcha ? 'captcha' : undefined);
+  // Focus: the first field in error, else the first field (autofocus works without JavaScript).
+  const focusName = firstError ?? step.fields[0]?.name;
+  let html = `<h1 id="step-title">${esc(t(step.texts.title_key))}</h1>`;
+  const description = t(step.texts.description_key);
+  if (description && description !== step.texts.description_key.split('.').pop()) html += `<p class="description">${esc(description)}</p>`;
+  if (stepError || fieldErrors.length > 0) {
+    html += `<div class="alert" role="alert">`;
+    if (stepError) html += `<p>${esc(t(stepError))}</p>`;
+    if (fieldErrors.length > 0) {
+      html += `<p>${esc(t('ui.errors_title'))}</p><ul>${fieldErrors.map((f) => `<li><a href="#${esc(fieldId(f.name))}">${esc(t(f.text_key))}: ${esc(t(page.errors[f.name]))}</a></li>`).join('')}</ul>`;
+    }
+    html += `</div>`;
+  }
+  html += extrasMarkup(step, t);
+  html += `<form method="post" action="${esc(page.action)}" aria-labelledby="step-title" data-step="${esc(step.name)}">`;
+  html += step.fields.map((field) => fieldMarkup(field, page, step, field.name === focusName)).join('');
+  html += captchaMarkup(step, page, focusName === 'captcha' || (focusName === undefined && !!step.gates?.captcha));
+  const challenge = step.challenge;
+  if (step.actions.some((a) => a.kind === 'passkey' || a.kind === 'passkey_register') || challenge) {
+    html += `<input type="hidden" name="challenge_response" value="">`;
+    if (challenge) html += jsonBlock('gh-challenge', challenge);
+    if (challenge && challenge.mediation !== 'conditional') html += `<noscript><p class="alert" role="alert">${esc(t('ui.passkey_needs_js'))}</p></noscript>`;
+  }
+  const ordered = [...step.actions.filter((a) => a.primary), ...step.actions.filter((a) => !a.primary)];
+  html += `<div class="actions">${ordered.map((a) => buttonMarkup(a, t)).join('')}</div>`;
+  html += `</form>`;
+  return html;
+}
