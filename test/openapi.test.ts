@@ -73,9 +73,13 @@ describe('/openapi.json', () => {
     expect(extra, 'operations in /openapi.json without a route').toEqual([]);
   });
 
-  it('hides only unauthenticated GET routes (the document itself, UI pages, assets)', () => {
-    const hiddenApi = t.app.routeCatalog.filter((route) => route.hidden && (route.method !== 'GET' && route.method !== 'HEAD' || route.scope !== undefined));
+  it('hides only pages (config.page) and unauthenticated GET routes (the document itself)', () => {
+    const hiddenApi = t.app.routeCatalog.filter((route) => route.hidden && !route.page && (route.method !== 'GET' && route.method !== 'HEAD' || route.scope !== undefined));
     expect(hiddenApi.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+    const pages = t.app.routeCatalog.filter((route) => route.page);
+    expect(pages.map((route) => `${route.method} ${route.url}`)).toEqual(expect.arrayContaining(['GET /ui/login', 'POST /ui/login', 'GET /ui/assets/:name']));
+    // Pages are never API: hidden, and no bearer scope.
+    expect(pages.filter((route) => !route.hidden || route.scope !== undefined)).toEqual([]);
   });
 
   it('gives every scoped route its bearer security with the scope, and 401/403 responses', () => {

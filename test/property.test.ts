@@ -56,7 +56,22 @@ function pathArbitrary(route: CatalogRoute): fc.Arbitrary<string> {
   });
 }
 
+/** The query of a hosted-UI page (config.page): its entry parameters with real, hostile and odd values. */
+const PAGE_QUERY_KEYS = ['project_id', 'purpose', 'app_id', 'redirect_uri', 'authorization_id', 'resume_uri', 'flow', 'done', 'lang'];
+const pageQuery = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom(...PAGE_QUERY_KEYS),
+      fc.oneof(hostileString(pool), fc.constantFrom('login', 'register', 'settings', 'de', 'xx', 'signed_in', 'https://evil.example/', 'http://localhost:80/auth/authorize/resume', 'flow_00000000000000000000000000')),
+    ),
+    { maxLength: 6 },
+  )
+  .map((pairs) => pairs.map(([k, v]) => [k, encode(v)]));
+
 function queryArbitrary(route: CatalogRoute): fc.Arbitrary<string> {
+  if (route.page) {
+    return fc.oneof(pageQuery, pageQuery.map((pairs) => [['project_id', mine.id], ...pairs])).map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
+  }
   const fromSchema = valueFor(route.schema.querystring ?? { type: 'object', properties: {} }, pool).map((value) => {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return [['q', encode(asText(value))]];
     // Arrays become repeated keys, as browsers and curl send them.
@@ -68,7 +83,7 @@ function queryArbitrary(route: CatalogRoute): fc.Arbitrary<string> {
     .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
 }
 
-const FORM_FIELDS = ['grant_type', 'client_id', 'client_secret', 'scope', 'token', 'token_type_hint', 'subject_token', 'subject_token_type', 'audience', 'resource'];
+const FORM_FIELDS = ['action', 'f.email', 'f.password', 'f.__proto__', 'captcha', 'challenge_response', 'grant_type', 'client_id', 'client_secret', 'scope', 'token', 'token_type_hint', 'subject_token', 'subject_token_type', 'audience', 'resource'];
 
 function propertyNames(schema: unknown): string[] {
   return Object.keys((schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
@@ -123,10 +138,13 @@ function requestArbitrary(route: CatalogRoute): fc.Arbitrary<InjectOptions> {
     });
 }
 
-function checkResponse(request: InjectOptions, response: LightMyRequestResponse): void {
+function checkResponse(request: InjectOptions, response: LightMyRequestResponse, page = false): void {
   const what = `${request.method} ${request.url} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
   expect(response.statusCode, what).toBeLessThan(500);
   if (response.statusCode < 400) return;
+  expect(response.body, what).not.toMatch(/\bat .+\.(ts|js):\d+/);
+  // A page (config.page) answers errors as pages; its assets as the API does.
+  if (page && response.headers['content-type']?.toString().startsWith('text/html')) return;
   expect(response.headers['content-type'], what).toMatch(/^application\/json/);
   const body = response.json();
   expect(typeof body.code, what).toBe('string');
@@ -142,7 +160,7 @@ describe('every route survives hostile input', () => {
 
   it.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))('%s', async (_name, route) => {
     await fc.assert(
-      fc.asyncProperty(requestArbitrary(route), async (request) => checkResponse(request, await t.app.inject(request))),
+      fc.asyncProperty(requestArbitrary(route), async (request) => checkResponse(request, await t.app.inject(request), route.page)),
       { numRuns: RUNS_PER_ROUTE },
     );
     // Prototype pollution through a body would show up on every object.

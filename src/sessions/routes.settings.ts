@@ -4,6 +4,7 @@ import { Type, type TOptional } from 'typebox';
 import type { Container } from '../container.js';
 import { principalOf } from '../http/auth.js';
 import { Id } from '../http/schemas.js';
+import { overridesFrom } from '../ui/i18n.js';
 import { MAX_TTL_LIMIT_SECONDS, MIN_WINDOW_SECONDS, SETTINGS_KEY, sessionSettingsFrom, validateSessionSettings } from './settings.js';
 
 const Seconds = (description: string) => Type.Integer({ minimum: MIN_WINDOW_SECONDS, maximum: MAX_TTL_LIMIT_SECONDS, description });
@@ -15,7 +16,21 @@ const SessionSettingsSchema = Type.Object({
   aal2_window_seconds: Seconds('Freshness window of urn:nist:aal:2 (default 43200); at most aal1_window_seconds'),
 });
 
-const SettingsSchema = Type.Object({ sessions: SessionSettingsSchema });
+const TextTable = Type.Record(Type.String({ pattern: '^[a-z0-9_.-]{1,100}$' }), Type.String({ maxLength: 1000 }), {
+  maxProperties: 300,
+  description: 'text key -> text',
+});
+const UiSettingsSchema = Type.Object(
+  {
+    texts: Type.Object(
+      { en: Type.Optional(TextTable), de: Type.Optional(TextTable) },
+      { additionalProperties: false, description: 'Per-language overrides of the hosted UI\'s text keys (docs/hosted-ui.md)' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const SettingsSchema = Type.Object({ sessions: SessionSettingsSchema, ui: UiSettingsSchema });
 
 const SettingsPatch = Type.Object(
   {
@@ -27,14 +42,19 @@ const SettingsPatch = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    ui: Type.Optional(UiSettingsSchema),
   },
   { additionalProperties: false },
 );
 
+/** The stored `ui` section as the API shows it (overrides only; the built-in texts are not listed). */
+const uiSettingsFrom = (settings: Record<string, unknown>) => ({ texts: overridesFrom(settings) });
+
 /**
  * GET/PATCH /projects/{project_id}/settings (scope project.write): the session lifetimes and the
  * assurance-level freshness windows of a project. PATCH merges the given fields over the current
- * values; the result must satisfy ttl <= max_ttl and aal2 window <= aal1 window.
+ * values; the result must satisfy ttl <= max_ttl and aal2 window <= aal1 window. `ui.texts`
+ * (the hosted UI's per-project text overrides) is replaced as a whole when given.
  */
 export function projectSettingsRoutes(root: FastifyInstance, { projects, sessions }: Container): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
@@ -48,7 +68,8 @@ export function projectSettingsRoutes(root: FastifyInstance, { projects, session
     },
     async (request) => {
       await projects.requireAccess(principalOf(request), request.params.project_id);
-      return { sessions: sessionSettingsFrom(await projects.settings(request.params.project_id)) };
+      const settings = await projects.settings(request.params.project_id);
+      return { sessions: sessionSettingsFrom(settings), ui: uiSettingsFrom(settings) };
     },
   );
 
@@ -70,9 +91,11 @@ export function projectSettingsRoutes(root: FastifyInstance, { projects, session
       const current = sessionSettingsFrom(await projects.settings(projectId));
       const next = { ...current, ...request.body.sessions };
       validateSessionSettings(next);
-      const stored = await projects.updateSettings(projectId, { [SETTINGS_KEY]: next });
+      const patch: Record<string, unknown> = { [SETTINGS_KEY]: next };
+      if (request.body.ui) patch.ui = { texts: request.body.ui.texts };
+      const stored = await projects.updateSettings(projectId, patch);
       sessions.forgetSettings(projectId);
-      return { sessions: sessionSettingsFrom(stored) };
+      return { sessions: sessionSettingsFrom(stored), ui: uiSettingsFrom(stored) };
     },
   );
 }

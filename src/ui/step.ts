@@ -27,11 +27,11 @@ export interface StepPage {
 const NEW_PASSWORD_STEPS = /register|new|set|change|settings/;
 
 function autocomplete(field: StepField, step: StepView & StepExtras, conditional: boolean): string | undefined {
-  const hasSecret = step.fields.some((f) => f.type === 'password') || step.actions.some((a) => a.kind === 'passkey');
   const creating = NEW_PASSWORD_STEPS.test(step.name);
   switch (field.type) {
     case 'email':
-      return creating ? 'email' : `${hasSecret || conditional ? 'username' : 'email'}${conditional ? ' webauthn' : ''}`;
+      // The account's identifier: password managers and passkey autofill look for `username`.
+      return creating ? 'email' : `username${conditional ? ' webauthn' : ''}`;
     case 'password':
       return creating ? 'new-password' : 'current-password';
     case 'code':
