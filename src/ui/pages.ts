@@ -117,6 +117,7 @@ export function describeError(error: unknown): { status: number; key: string; re
     case 'auth.rate_limited':
       return { ...base, key: 'ui.error.rate_limited' };
     case 'req.invalid':
+      if (paths.includes('querystring/project_id')) return { ...base, key: 'ui.error.project_missing', restart: false };
       if (paths.some((p) => p === 'querystring/resume_uri' || p === 'querystring/authorization_id')) return { ...base, key: 'ui.error.return_invalid', restart: false };
       return { ...base, key: 'ui.error.invalid_request' };
     default:
