@@ -18,6 +18,10 @@ export function readForm(body: unknown): FormInput {
     if (++count > MAX_FIELDS) break;
     fields[key.slice(2)] = value;
   }
+  // A navigate button (`navigate=<action>`) sends the typed values along, as browsers do; the
+  // runtime refuses fields on navigate actions, so they are dropped here.
+  const navigate = params.get('navigate');
+  if (navigate) return { action: navigate.slice(0, 100), fields: {} };
   const action = (params.get('action') ?? '').slice(0, 100);
   const captcha = params.get('captcha') || undefined;
   let challengeResponse: unknown;

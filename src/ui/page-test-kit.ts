@@ -46,7 +46,9 @@ export class PageClient {
 
   /** Submits the page's form with the given values (`f.` is added to field names) and button. */
   async submit(page: LightMyRequestResponse, action: string, fields: Record<string, string> = {}, extra: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-    const form: Record<string, string> = { action };
+    // The button's own name, as a browser would send it (`navigate` buttons carry no fields).
+    const button = page.body.includes(`name="navigate" value="${action}"`) ? 'navigate' : 'action';
+    const form: Record<string, string> = { [button]: action };
     for (const [name, value] of Object.entries(fields)) form[name === 'captcha' ? name : `f.${name}`] = value;
     const response = await this.post(formAction(page.body), form, extra);
     if (response.statusCode === 303 && String(response.headers.location).startsWith('/ui/')) return this.open(String(response.headers.location));

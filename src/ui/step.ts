@@ -80,9 +80,10 @@ function fieldMarkup(field: StepField, page: StepPage, step: StepView & StepExtr
 function buttonMarkup(action: StepAction, t: Translate): string {
   const passkey = action.kind === 'passkey' || action.kind === 'passkey_register';
   const cls = action.primary ? 'btn primary' : action.kind === 'navigate' ? 'btn link' : 'btn secondary';
+  // A navigate action carries no fields: its own name tells the server to leave them out.
   return `<button${attrs({
     type: 'submit',
-    name: 'action',
+    name: action.kind === 'navigate' ? 'navigate' : 'action',
     value: action.name,
     class: cls,
     formnovalidate: action.kind === 'navigate' || passkey,
