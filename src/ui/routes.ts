@@ -11,7 +11,7 @@ import { loadAssets } from './assets.js';
 import { finish, sendDone } from './complete.js';
 import { FLOW_PAGES, langExplicit, pageUrl, readEntry, type FlowPage } from './entry.js';
 import { readForm, type FormInput } from './form.js';
-import { pageContext, sendError, sendMessage, sendStep, type PageContext } from './pages.js';
+import { describeError, pageContext, sendError, sendMessage, sendStep, type PageContext } from './pages.js';
 import type { StepExtras } from './step.js';
 
 /** Form posts are small: a few fields, a captcha proof, a WebAuthn answer. */
@@ -63,7 +63,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         ctx = await pageContext(container, page, { lang: 'en' }, false).catch(() => undefined);
         if (!ctx) return reply.status(500).type('text/plain; charset=utf-8').send('Internal error');
       }
-      if (!(error instanceof AppError) || error.status >= 500) request.log[(error as { statusCode?: number }).statusCode ?? 500 >= 500 ? 'error' : 'warn']({ err: error }, 'ui page failed');
+      if (describeError(error).status >= 500) request.log.error({ err: error, request_id: request.id }, 'ui page failed');
       return sendError(reply, ctx, assets, error);
     });
 
