@@ -106,6 +106,8 @@ export async function renderDocument(shell: PageShell): Promise<string> {
     `<!doctype html><html lang="${shell.lang}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="referrer" content="no-referrer">` +
+    // No favicon request (a 404 on every page otherwise); the branding's logo is in the page.
+    `<link rel="icon" href="data:,">` +
     `<title>${esc(shell.title)}</title>` +
     `<link rel="stylesheet" href="${esc(shell.assets.css)}">` +
     (font ? `<link rel="stylesheet"${attrs({ href: font })}>` : '') +

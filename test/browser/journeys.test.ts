@@ -149,8 +149,31 @@ describeBrowser('hosted UI in Chromium: journeys typed into real pages', () => {
   });
 
   it('solves the captcha gate with the bundled script under the strict CSP (no violations reported)', async () => {
-    const gated = await t.createProject('Gated');
-    await t.app.inject({ method: 'PUT', url: `/projects/${gated.id}/flow_settings`, headers: bearer(gated.project_secret), payload: { risk: { ip_captcha_after: 0 } } });
+    const schemaUri = (await t.container.schemas.defaultFor(project.id))!.uri;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/flow_definitions',
+      headers: bearer(project.project_secret),
+      payload: {
+        schema_uri: schemaUri,
+        flow_definition: {
+          name: 'gated-register',
+          purposes: { gated_register: 'register' },
+          steps: [
+            {
+              name: 'register',
+              fields: ['email', 'x-auth-methods#password'],
+              gates: { captcha: {} },
+              on_success: 'create_user',
+              actions: [{ name: 'create', kind: 'submit', primary: true, text_key: 'action.create_account' }],
+              transitions: { create: { target: 'done' } },
+            },
+            { name: 'done', complete: 'redirect' },
+          ],
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
     const context = await browser.newContext(DESKTOP); // CSP enforced
     contexts.push(context);
     const page = await context.newPage();
@@ -159,14 +182,31 @@ describeBrowser('hosted UI in Chromium: journeys typed into real pages', () => {
       if (message.type() === 'error') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
-    await page.goto(`${base}/ui/register?project_id=${gated.id}`);
+    await page.goto(`${base}/ui/register?project_id=${project.id}&purpose=gated_register`);
+    await page.locator('.captcha.solved').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#f-captcha').inputValue()).toMatch(/^[A-Za-z0-9+/=]{40,}$/);
     await page.getByLabel('E-mail address').fill('gated@example.com');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    const hasGate = await page.locator('[data-captcha]').count();
-    if (hasGate > 0) await page.locator('.captcha.solved').waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'You are signed in' }).waitFor();
     expect(problems).toEqual([]);
+  });
+
+  it('keeps the message pages accessible too (errors, settings without a session, link, error)', async () => {
+    const page = await newPage();
+    for (const url of [
+      '/ui/login',
+      '/ui/login?project_id=proj_00000000000000000000000000',
+      `/ui/login?project_id=${project.id}&flow=flow_00000000000000000000000000`,
+      `/ui/settings?project_id=${project.id}`,
+      `/ui/link?project_id=${project.id}`,
+      '/ui/error?lang=de',
+    ]) {
+      const response = await page.goto(`${base}${url}`);
+      expect(response!.status(), url).toBeGreaterThanOrEqual(200);
+      await page.getByRole('heading').first().waitFor();
+      await expectAccessible(page);
+    }
   });
 
   it('takes screenshots of the login and register pages (phone and desktop) for docs/hosted-ui.md', async () => {
