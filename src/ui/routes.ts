@@ -91,7 +91,8 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
     };
 
     for (const page of FLOW_PAGES) {
-      app.get(`/ui/${page}`, { config }, async (request, reply) => {
+      // HEAD must not start flows (each start creates an anonymous session).
+      app.get(`/ui/${page}`, { config, exposeHeadRoute: false }, async (request, reply) => {
         const ctx = await contextFor(request, page);
         const { entry } = ctx;
         const issuer = issuerOf(container.config, request);
