@@ -185,7 +185,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
       const name = (request.params as { name: string }).name;
       const asset = assets.byName.get(name);
       if (!asset) {
-        return reply.status(404).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ code: 'route.not_found', message: 'No such asset.', details: {} });
+        return reply.status(404).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ code: 'asset.not_found', message: 'No such asset.', details: { name: name.slice(0, 100) } });
       }
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')
