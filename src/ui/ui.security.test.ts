@@ -54,6 +54,19 @@ describe('hosted pages: tampered, replayed, stale or foreign state gives a clear
     expect((await client.open(restart)).statusCode).toBe(200);
   });
 
+  it('many concurrent posts of one register form: one account, the others a 4xx page, never a 500', async () => {
+    const client = new PageClient(t);
+    const page = await client.open(`/ui/register?project_id=${project.id}`);
+    const form = { action: 'create', 'f.email': 'race@example.com', 'f.password': password };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => client.post(formAction(page.body), form)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 303).length, String(statuses)).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 303 || (s >= 400 && s < 500)), String(statuses)).toBe(true);
+    const users = await t.app.inject({ method: 'GET', url: `/users?project_id=${project.id}&limit=100`, headers: { authorization: `Bearer ${project.project_secret}` } });
+    const matching = (users.json().users as Array<{ attributes?: { email?: string } }>).filter((u) => JSON.stringify(u).includes('race@example.com'));
+    expect(matching).toHaveLength(1);
+  });
+
   it('a tampered form (an action the step does not have) -> 400 page with a restart', async () => {
     const client = new PageClient(t);
     const page = await client.open(`/ui/login?project_id=${project.id}`);
