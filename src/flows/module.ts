@@ -86,6 +86,7 @@ export function createFlowEngine(deps: {
   const risk = new RiskService(new RiskStore(db), clock, ids);
   const codes = new CodeService(new CodeStore(db), keys, clock, ids);
   const runtime = new FlowRuntime({
+    transaction: (work) => db.transaction().execute(work),
     clock,
     ids,
     codec: new FlowCookieCodec(keys),

@@ -1,7 +1,7 @@
 import type { SchemaView } from './schema-view.js';
-import { CODE_FIELD, METHOD_FIELD_PREFIX, type FlowDefinitionDoc } from './types.js';
-
-const PASSWORD = `${METHOD_FIELD_PREFIX}password`;
+import { PASSWORD_FIELD as PASSWORD } from '../methods/password/index.js';
+import { RECOVERY_CODE_FIELD } from '../methods/recovery/index.js';
+import type { FlowDefinitionDoc } from './types.js';
 
 /**
  * The definitions every project starts with (DESIGN §4.5), built for its default user schema:
@@ -82,7 +82,7 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
         },
         {
           name: 'code',
-          fields: [CODE_FIELD],
+          fields: [RECOVERY_CODE_FIELD],
           actions: [
             { name: 'verify', kind: 'submit', primary: true, text_key: 'action.verify_code' },
             { name: 'resend', kind: 'navigate', primary: false, text_key: 'action.resend_code' },
