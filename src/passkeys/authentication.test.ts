@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
 import { PasskeyError } from './errors.js';
+import { PasskeyService } from './service.js';
+import { PasskeyStore } from './store.js';
 import { passkeyKit, RP, type PasskeyKit } from './passkey-test-kit.js';
 
 describe('passkey authentication', () => {
@@ -96,11 +99,14 @@ describe('passkey authentication', () => {
   it('a sign count going backwards is refused (and logged as a possible clone), nothing is written; forward again works', async () => {
     const userId = await kit.newUser();
     const { credentialId, rowId, authenticator } = await kit.register(userId);
+    const logged: string[] = [];
+    const c = kit.t.container;
+    const watched = new PasskeyService({ store: new PasskeyStore(c.db), keys: c.keys, clock: c.clock, ids: c.ids, users: c.users, logger: pino({ level: 'warn' }, { write: (line: string) => logged.push(line) }) });
     const login = async (count?: number) => {
       if (count !== undefined) authenticator.setSignCount(credentialId, count);
-      const { challenge, options } = await service().authenticationOptions({ rpId: RP.rpId });
+      const { challenge, options } = await watched.authenticationOptions({ rpId: RP.rpId });
       const response = await authenticator.get(options, { origin: RP.origin });
-      return service().verifyAuthentication({ projectId: kit.projectId, response, expectedChallenge: challenge, rp: RP });
+      return watched.verifyAuthentication({ projectId: kit.projectId, response, expectedChallenge: challenge, rp: RP });
     };
     await login(10);
     expect((await stored(rowId)).signCount).toBe(10);
@@ -109,6 +115,8 @@ describe('passkey authentication', () => {
     expect(await reasonOf(login(5))).toBe('counter_regressed');
     expect(await reasonOf(login(10))).toBe('counter_regressed');
     expect(await stored(rowId)).toEqual({ signCount: 10, lastUsedAt: usedAt });
+    expect(logged).toHaveLength(2);
+    expect(JSON.parse(logged[0])).toMatchObject({ level: 40, user_id: userId, credential_id: rowId, msg: expect.stringContaining('cloned authenticator') });
     await login(11);
     expect((await stored(rowId)).signCount).toBe(11);
   });

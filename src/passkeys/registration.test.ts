@@ -80,6 +80,16 @@ describe('passkey registration', () => {
       kit.t.container.db.transaction().execute((trx) => service().saveCredential(trx, { projectId: kit.projectId, userId, userHandle: service().newUserHandle(), passkey: verified })),
     );
     expect(reason).toBe('user_handle_mismatch');
+    // Another user's handle is refused the same way, and nothing of the attempt stays.
+    const before = await countRows();
+    const taken = (await service().userHandleOf(kit.projectId, userId))!;
+    const stranger = await kit.newUser();
+    const reused = await failure(
+      kit.t.container.db.transaction().execute((trx) => service().saveCredential(trx, { projectId: kit.projectId, userId: stranger, userHandle: taken, passkey: verified })),
+    );
+    expect(reused).toBe('user_handle_mismatch');
+    expect(await countRows()).toEqual(before);
+    expect(await service().userHandleOf(kit.projectId, stranger)).toBeUndefined();
   });
 
   it('refuses a credential id already registered in the project, writing nothing', async () => {

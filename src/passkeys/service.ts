@@ -241,7 +241,7 @@ export class PasskeyService {
     }
     const sentHandle = response.response.userHandle;
     if (input.expectedUserId === undefined || sentHandle !== undefined) {
-      const handle = await this.store.handleOf(input.projectId, passkey.userId);
+      const handle = passkey.userHandle;
       if (!handle || sentHandle === undefined || !constantTimeEqual(handle, sentHandle)) {
         throw new PasskeyError('user_handle_mismatch', "the response's userHandle is not the credential owner's");
       }

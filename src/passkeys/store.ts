@@ -34,6 +34,8 @@ export interface PasskeyTables {
 export interface PasskeyRow {
   credentialRowId: string;
   userId: string;
+  /** The owner's WebAuthn user handle (always present for passkeys saved by the service). */
+  userHandle: string | undefined;
   webauthnId: string;
   publicKey: Uint8Array<ArrayBuffer>;
   signCount: number;
@@ -57,15 +59,19 @@ export class PasskeyStore {
     return row?.handle;
   }
 
-  /** Stores the user's handle unless one exists; answers the handle the user has now. */
-  async claimHandle(projectId: string, userId: string, handle: string, at: Date): Promise<string> {
+  /**
+   * Stores the user's handle unless the user (or the handle) is taken; answers the handle the
+   * user has now, or undefined when the handle belongs to someone else. No target on the
+   * conflict clause: either unique constraint must end in "nothing", never an aborted transaction.
+   */
+  async claimHandle(projectId: string, userId: string, handle: string, at: Date): Promise<string | undefined> {
     const inserted = await this.db
       .insertInto('webauthn_user_handles')
       .values({ project_id: projectId, user_id: userId, handle, created_at: at })
-      .onConflict((oc) => oc.column('user_id').doNothing())
+      .onConflict((oc) => oc.doNothing())
       .returning('handle')
       .executeTakeFirst();
-    return inserted?.handle ?? (await this.handleOf(projectId, userId)) ?? handle;
+    return inserted?.handle ?? (await this.handleOf(projectId, userId));
   }
 
   async insertCredential(row: { id: string; projectId: string; userId: string; name: string | null; at: Date }): Promise<void> {
@@ -86,17 +92,20 @@ export class PasskeyStore {
     return inserted !== undefined;
   }
 
+  /** The passkey and its owner's user handle, in one statement (a login's hot path). */
   async find(projectId: string, webauthnId: string): Promise<PasskeyRow | undefined> {
     const row = await this.db
       .selectFrom('passkeys')
-      .select(['credential_row_id', 'user_id', 'webauthn_id', 'public_key', 'sign_count', 'transports'])
-      .where('project_id', '=', projectId)
+      .leftJoin('webauthn_user_handles', 'webauthn_user_handles.user_id', 'passkeys.user_id')
+      .select(['credential_row_id', 'passkeys.user_id', 'webauthn_id', 'public_key', 'sign_count', 'transports', 'webauthn_user_handles.handle'])
+      .where('passkeys.project_id', '=', projectId)
       .where('webauthn_id', '=', webauthnId)
       .executeTakeFirst();
     if (!row) return undefined;
     return {
       credentialRowId: row.credential_row_id,
       userId: row.user_id,
+      userHandle: row.handle ?? undefined,
       webauthnId: row.webauthn_id,
       publicKey: new Uint8Array(row.public_key),
       signCount: Number(row.sign_count),
