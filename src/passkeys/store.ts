@@ -156,6 +156,10 @@ export class PasskeyStore {
     return inserted !== undefined;
   }
 
+  /**
+   * For a periodic sweeper: FlowSweeper (src/flows/sweeper.ts) is the one that fits, beside
+   * `captcha_spent`; the flow engine's owner wires `webauthn_used_challenges` into it.
+   */
   async deleteExpiredChallenges(before: Date): Promise<number> {
     const result = await this.db.deleteFrom('webauthn_used_challenges').where('expires_at', '<', before).executeTakeFirst();
     return Number(result.numDeletedRows);
