@@ -118,7 +118,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, retentionMs: config.retentionMs, logger });
 
-  const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, sessions, attempts, changes });
+  const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, sessions, attempts, changes });
 
   return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, oauth, sessions, attempts, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), () => flows.courier.close()] };
 }

@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors.js';
 import type { SchemaView } from './schema-view.js';
 import type { AuthMethod } from '../methods/method.js';
-import { knownHooks, methodOfField } from '../methods/registry.js';
+import { knownActionKinds, knownHooks, methodOfActionKind, methodOfField } from '../methods/registry.js';
 import { CROSS_FLOW_ACTIONS, isCompleteStep, isInvisibleStep, METHOD_FIELD_PREFIX, OUTCOME_TRIGGERS, type FlowDefinitionDoc } from './types.js';
 
 export interface DefinitionIssue {
@@ -67,6 +67,12 @@ export function definitionIssues(def: FlowDefinitionDoc, schema: SchemaView): De
     actions.forEach((action, index) => {
       if (actionNames.has(action.name)) issues.push({ step: step.name, field: `actions[${index}]`, message: `action "${action.name}" is listed twice` });
       actionNames.add(action.name);
+      const owner = methodOfActionKind(action.kind);
+      if (!owner && !knownActionKinds().includes(action.kind)) {
+        issues.push({ step: step.name, field: `actions[${index}].kind`, message: `unknown action kind "${action.kind}" (known: ${knownActionKinds().join(', ')})` });
+      } else if (owner && !enabled(owner)) {
+        issues.push({ step: step.name, field: `actions[${index}].kind`, message: `method "${owner.name}" is not enabled in the user schema` });
+      }
       if (!transitions[action.name]) {
         issues.push({ step: step.name, field: `actions[${index}]`, message: `action "${action.name}" has no transition` });
       }

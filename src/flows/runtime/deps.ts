@@ -3,6 +3,7 @@ import type { AttemptService } from '../../attempts/service.js';
 import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { Courier } from '../../courier/service.js';
+import type { PasskeyService } from '../../passkeys/service.js';
 import type { PasswordService } from '../../passwords/service.js';
 import type { ProjectService } from '../../projects/service.js';
 import type { SessionService } from '../../sessions/service.js';
@@ -35,4 +36,7 @@ export interface FlowDeps {
   attempts: AttemptService;
   users: UserService;
   passwords: PasswordService;
+  passkeys: PasskeyService;
+  /** GATEHOUSE_PUBLIC_URL: the service's own origin for passkeys (else the request's) */
+  publicUrl?: string;
 }

@@ -185,9 +185,8 @@ export class FlowRun {
     };
     if (isCompleteStep(step)) view.behavior = step.complete;
     if (captcha) view.gates = { captcha: await this.challenge() };
-    Object.assign(view, this.extensions);
     for (const method of METHODS) await method.render?.({ run: this, loaded, step }, view);
-    return view;
+    return Object.assign(view, this.extensions);
   }
 
   challenge(): Promise<CaptchaGateView> {
