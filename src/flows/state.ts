@@ -23,6 +23,8 @@ export interface FlowFrame {
   h: string[];
   /** user identified or created by this frame */
   u?: string;
+  /** user created by this frame (create_user): the flow may add credentials to it */
+  cr?: string;
   /** recovery: id of the one-time code sent (the code itself is never stored here) */
   oc?: string;
   /** true once the user proved control of the account in this frame (recovery code) */

@@ -65,6 +65,7 @@ export async function createUser(ctx: StepContext, enrollments: (attributes: Rec
   }
   const userId = user.created.id;
   frame.u = userId;
+  frame.cr = userId;
   for (const enrollment of user.prepared) {
     if (enrollment.factor) await run.recordFactor(enrollment.factor, userId);
     await enrollment.done?.(userId);

@@ -162,4 +162,13 @@ describe('passkey sign-in through a flow (DESIGN §4.10)', () => {
     expect(statuses.filter((s) => s === 400)).toHaveLength(19);
     expect(answers.every((a) => a.statusCode === 200 || errorBody(a).code === 'flow.invalid_credentials')).toBe(true);
   });
+
+  it('used challenges are swept once they could no longer be answered anyway', async () => {
+    const client = new PasskeyClient(kit.t);
+    const started = await client.begin(kit.projectId, 'login');
+    expect((await client.answer(started, 'passkey', await authenticator.get(started.json().step.challenge.options, { origin: ORIGIN }))).statusCode).toBe(200);
+    expect((await kit.t.container.flows.sweeper.sweep()).webauthn_used_challenges).toBe(0);
+    kit.t.clock.advance(5 * 60 * 1000 + 1);
+    expect((await kit.t.container.flows.sweeper.sweep()).webauthn_used_challenges).toBeGreaterThanOrEqual(1);
+  });
 });

@@ -28,6 +28,7 @@ export class PasskeyClient extends FlowClient {
 export interface PasskeyFlowKit {
   t: TestApp;
   projectId: string;
+  projectSecret: string;
   /** Registers a passkey-only account through the default register flow; returns the final response. */
   registerWithPasskey(email: string, authenticator: SoftwareAuthenticator): Promise<LightMyRequestResponse>;
   /** Exchanges a complete step's handoff token for the session it proves. */
@@ -41,6 +42,7 @@ export async function passkeyFlowKit(): Promise<PasskeyFlowKit> {
   return {
     t,
     projectId: project.id,
+    projectSecret: project.project_secret,
     authenticator: (options) => new SoftwareAuthenticator(options),
     async registerWithPasskey(email, authenticator) {
       const client = new PasskeyClient(t);

@@ -35,10 +35,19 @@ function newUserNames({ run }: StepContext): { userName: string; displayName: st
   return { userName, displayName: given ?? userName };
 }
 
-/** The signed-in user a settings step adds a passkey to: the flow's user, else the session's. */
-async function signedInUser(run: FlowRun): Promise<string | undefined> {
-  if (run.frame.u !== undefined) return run.frame.u;
-  const session = await run.deps.sessions.get(run.projectId, run.entry.ss).catch(() => undefined);
+/**
+ * The user a passkey may be added to outside `create_user`: one this flow created, one this flow
+ * authenticated (its auth attempt holds a factor of that user), or the session's signed-in user.
+ * A user the flow merely identified by a typed identifier never qualifies.
+ */
+async function provenUser(run: FlowRun): Promise<string | undefined> {
+  const { frame, entry, deps, projectId } = run;
+  if (frame.u !== undefined && frame.cr === frame.u) return frame.u;
+  if (frame.u !== undefined && entry.a !== undefined) {
+    const attempt = run.attempt?.id === entry.a ? run.attempt : await deps.attempts.get(projectId, entry.a).catch(() => undefined);
+    if (attempt?.user_id === frame.u && attempt.factors.length > 0) return frame.u;
+  }
+  const session = await deps.sessions.get(projectId, entry.ss).catch(() => undefined);
   return session?.state === 'active' ? session.user_id : undefined;
 }
 
@@ -75,7 +84,7 @@ export async function passkeyRegister(ctx: StepContext, input: SubmitInput): Pro
   const rp = await relyingPartyOf(run);
   const creating = step.on_success === 'create_user';
   const answer = input.challenge_response;
-  const userId = creating ? undefined : await signedInUser(run);
+  const userId = creating ? undefined : await provenUser(run);
   if (!creating && userId === undefined) throw invalidAction(frame.id, input.action, 'Sign in first to add a passkey.');
   const fresh = () => (creating ? issueChallenge(run, rp, { kind: 'passkey_register', userHandle: frame.ch?.h ?? deps.passkeys.newUserHandle(), ...newUserNames(ctx), exclude: [] }) : existingUserChallenge(ctx, rp, userId!));
   if (!answer) {
