@@ -4,6 +4,7 @@ import type { PasskeyService } from '../../../passkeys/service.js';
 import { FlowStateChanged } from '../../runtime/errors.js';
 import type { FlowRun } from '../../runtime/run.js';
 import type { ChallengeResponse, ChallengeView } from '../../runtime/types.js';
+import type { ProvenFactor } from '../method.js';
 import type { PendingChallenge } from '../../state.js';
 
 /** A challenge is answered within 5 minutes (DESIGN §4.10). */
@@ -87,4 +88,18 @@ export async function verified<T>(run: FlowRun, work: () => Promise<T>, fresh: (
     if (error instanceof PasskeyError) return refuse(run, fresh);
     throw error;
   }
+}
+
+/** The factor a passkey proves (DESIGN §4.9 table). */
+export function passkeyFactor(proof: { credentialId: string; userVerified: boolean; backupEligible: boolean; backupState: boolean; authenticatorAttachment?: string }): ProvenFactor {
+  return {
+    method: 'passkey',
+    payload: {
+      credential_id: proof.credentialId,
+      user_verified: proof.userVerified,
+      backup_eligible: proof.backupEligible,
+      backup_state: proof.backupState,
+      ...(proof.authenticatorAttachment ? { authenticator_attachment: proof.authenticatorAttachment } : {}),
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { readFields } from '../../runtime/fields.js';
 import type { SubmitInput } from '../../runtime/types.js';
 import { identifierField } from '../../runtime/work.js';
 import type { ActionAnswer, StepContext } from '../method.js';
-import { consume, issueChallenge, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
+import { consume, issueChallenge, passkeyFactor, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
 import type { RelyingParty } from '../../../passkeys/relying-party.js';
 
 /**
@@ -52,19 +52,7 @@ export async function passkeyLogin(ctx: StepContext, input: SubmitInput): Promis
   const proven = await verified(run, () => deps.passkeys.verifyAuthentication({ projectId, response: answer.proof, expectedChallenge: pending.c, rp, expectedUserId: pending.u }), fresh);
   if (!(await consume(run, pending))) return refuse(run, fresh);
   frame.u = proven.userId;
-  await run.recordFactor(
-    {
-      method: 'passkey',
-      payload: {
-        credential_id: proven.credentialId,
-        user_verified: proven.userVerified,
-        backup_eligible: proven.backupEligible,
-        backup_state: proven.backupState,
-        ...(proven.authenticatorAttachment ? { authenticator_attachment: proven.authenticatorAttachment } : {}),
-      },
-    },
-    proven.userId,
-  );
+  await run.recordFactor(passkeyFactor(proven), proven.userId);
   return { stay: false };
 }
 

@@ -8,22 +8,8 @@ import { invalidAction, validationFailed } from '../../runtime/errors.js';
 import { readFields } from '../../runtime/fields.js';
 import type { FlowRun } from '../../runtime/run.js';
 import type { SubmitInput } from '../../runtime/types.js';
-import type { ActionAnswer, Enrollment, ProvenFactor, StepContext } from '../method.js';
-import { consume, issueChallenge, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
-
-/** The factor a passkey proves (DESIGN §4.9 table). */
-export function passkeyFactor(proof: { credentialId: string; userVerified: boolean; backupEligible: boolean; backupState: boolean; authenticatorAttachment?: string }): ProvenFactor {
-  return {
-    method: 'passkey',
-    payload: {
-      credential_id: proof.credentialId,
-      user_verified: proof.userVerified,
-      backup_eligible: proof.backupEligible,
-      backup_state: proof.backupState,
-      ...(proof.authenticatorAttachment ? { authenticator_attachment: proof.authenticatorAttachment } : {}),
-    },
-  };
-}
+import type { ActionAnswer, Enrollment, StepContext } from '../method.js';
+import { consume, issueChallenge, passkeyFactor, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
 
 /** The attribute fields of a step (a passkey registration reads these and no method field). */
 const attributeFields = ({ step, loaded }: StepContext) => (step.fields ?? []).filter((field) => loaded.schema.fields.has(field));
