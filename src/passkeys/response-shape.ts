@@ -1,4 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { isoCBOR } from '@simplewebauthn/server/helpers';
 import { PasskeyError } from './errors.js';
 
 /**
@@ -134,4 +135,25 @@ export function libraryFailure(error: unknown): PasskeyError {
   if (/counter/i.test(message)) return new PasskeyError('counter_regressed', message);
   if (/algorithm|alg\b/i.test(message)) return new PasskeyError('unsupported_algorithm', message);
   return new PasskeyError('verification_failed', message.slice(0, 200));
+}
+
+const COSE_KTY = 1;
+const COSE_KTY_EC2 = 2;
+
+/**
+ * An EC2 (ES256) signature must be exactly one DER SEQUENCE: the library's ASN.1 parser ignores
+ * bytes after it, which would let altered assertion bytes verify. Other key types are checked by
+ * their verifier's fixed length.
+ */
+export function checkSignatureEncoding(publicKey: Uint8Array, signature: string): void {
+  let kty: unknown;
+  try {
+    kty = isoCBOR.decodeFirst<Map<number, unknown>>(new Uint8Array(publicKey)).get(COSE_KTY);
+  } catch {
+    throw new PasskeyError('verification_failed', 'the stored public key does not decode');
+  }
+  if (kty !== COSE_KTY_EC2) return;
+  const bytes = Buffer.from(signature, 'base64url');
+  const length = bytes[1] < 0x80 ? bytes[1] + 2 : bytes[1] === 0x81 ? bytes[2] + 3 : -1;
+  if (bytes[0] !== 0x30 || length !== bytes.length) throw new PasskeyError('malformed', 'the signature is not one DER sequence');
 }

@@ -18,7 +18,7 @@ import { normaliseIdentifier } from '../users/identifiers.js';
 import type { UserService } from '../users/service.js';
 import { PasskeyError } from './errors.js';
 import { relyingParty, type RelyingParty, type RelyingPartyOptions } from './relying-party.js';
-import { authenticationResponseOf, checkClientData, libraryFailure, registrationResponseOf } from './response-shape.js';
+import { authenticationResponseOf, checkClientData, checkSignatureEncoding, libraryFailure, registrationResponseOf } from './response-shape.js';
 import type { PasskeyStore } from './store.js';
 
 /** ES256, EdDSA, RS256 (DESIGN §4.10), in the order the browser should prefer them. */
@@ -246,6 +246,7 @@ export class PasskeyService {
         throw new PasskeyError('user_handle_mismatch', "the response's userHandle is not the credential owner's");
       }
     }
+    checkSignatureEncoding(passkey.publicKey, response.response.signature);
     let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
       result = await verifyAuthenticationResponse({
