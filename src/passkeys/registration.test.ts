@@ -128,6 +128,7 @@ describe('passkey registration', () => {
       expect(await verify({ ...good, response: { ...good.response, attestationObject: 'AAAA' } })).toBe('verification_failed');
       expect(await verify({ ...good, rawId: 'AAAA' })).toBe('malformed');
       expect(await verify({ ...good, response: { ...good.response, transports: [1] } })).toBe('malformed');
+      expect(await verify({ ...good, response: { ...good.response, transports: ['usb\u0000'] } })).toBe('malformed');
       expect(await verify({ ...good, response: { ...good.response, clientDataJSON: clientData('not json') } })).toBe('malformed');
       expect(await verify({ ...good, response: { ...good.response, clientDataJSON: clientData({ type: 'webauthn.create' }) } })).toBe('malformed');
       expect(await verify({ ...good, authenticatorAttachment: 'elsewhere' })).toBe('malformed');

@@ -16,6 +16,8 @@ const MAX_CREDENTIAL_ID_BYTES = 1023;
 const MAX_USER_HANDLE_BYTES = 64;
 
 const BASE64URL = /^[A-Za-z0-9_-]*={0,2}$/;
+/** usb, nfc, ble, smart-card, hybrid, internal and future names of the same shape; they are stored in jsonb (no NUL). */
+const TRANSPORT = /^[a-z0-9-]{1,32}$/;
 
 export interface ClientData {
   type: string;
@@ -67,7 +69,7 @@ function credentialBase(value: unknown): {
 
 function transportsOf(value: unknown): string[] | undefined {
   if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.length > 10 || !value.every((t) => typeof t === 'string' && t.length > 0 && t.length <= 32)) {
+  if (!Array.isArray(value) || value.length > 10 || !value.every((t) => typeof t === 'string' && TRANSPORT.test(t))) {
     throw malformed('transports');
   }
   return value as string[];
