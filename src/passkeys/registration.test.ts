@@ -66,6 +66,10 @@ describe('passkey registration', () => {
     await kit.register(userId);
     await kit.register(userId);
     expect(await service().credentialsFor(kit.projectId, userId)).toHaveLength(2);
+    // The same authenticator again: excludeCredentials names its passkey, so the "browser" refuses.
+    const again = kit.newAuthenticator();
+    await kit.register(userId, { authenticator: again });
+    await expect(kit.register(userId, { authenticator: again })).rejects.toThrow(/InvalidStateError/);
     const { challenge, options: json } = await options();
     const verified = await service().verifyRegistration({ response: await kit.newAuthenticator().create(json, { origin: RP.origin }), expectedChallenge: challenge, rp: RP });
     const reason = await passkeyFailure(
