@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { PasskeyError } from './errors.js';
 import { PasskeyService } from './service.js';
 import { PasskeyStore } from './store.js';
-import { passkeyKit, RP, type PasskeyKit } from './passkey-test-kit.js';
+import { passkeyFailure, passkeyKit, RP, type PasskeyKit } from './passkey-test-kit.js';
 
 describe('passkey authentication', () => {
   let kit: PasskeyKit;
@@ -13,14 +12,6 @@ describe('passkey authentication', () => {
   afterAll(async () => kit.t.close());
 
   const service = () => kit.t.container.passkeys;
-  const reasonOf = async (promise: Promise<unknown>) => {
-    const error = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(PasskeyError);
-    return (error as PasskeyError).reason;
-  };
   const stored = async (rowId: string) => {
     const row = await kit.t.container.db
       .selectFrom('passkeys')
@@ -55,7 +46,7 @@ describe('passkey authentication', () => {
   it('usernameless: empty allowCredentials, the user comes from the userHandle; UV off is reported', async () => {
     const userId = await kit.newUser();
     const authenticator = kit.newAuthenticator({ userVerified: false, backupEligible: true, backupState: true });
-    const { rowId } = await kit.register(userId, authenticator);
+    const { rowId } = await kit.register(userId, { authenticator });
     const { challenge, options } = await service().authenticationOptions({ rpId: RP.rpId });
     expect(options.allowCredentials ?? []).toEqual([]);
     const response = await authenticator.get(options, { origin: RP.origin });
@@ -68,7 +59,7 @@ describe('passkey authentication', () => {
     const { authenticator } = await kit.register(userId);
     const { challenge, options } = await service().authenticationOptions({ rpId: RP.rpId });
     const verify = async (userHandle: string | null, expectedUserId?: string) =>
-      reasonOf(
+      passkeyFailure(
         service().verifyAuthentication({
           projectId: kit.projectId,
           response: await authenticator.get(options, { origin: RP.origin, userHandle }),
@@ -89,11 +80,11 @@ describe('passkey authentication', () => {
     const { challenge, options } = await service().authenticationOptions({ rpId: RP.rpId });
     const response = await authenticator.get(options, { origin: RP.origin });
     const other = await kit.t.createProject();
-    expect(await reasonOf(service().verifyAuthentication({ projectId: other.id, response, expectedChallenge: challenge, rp: RP }))).toBe('unknown_credential');
+    expect(await passkeyFailure(service().verifyAuthentication({ projectId: other.id, response, expectedChallenge: challenge, rp: RP }))).toBe('unknown_credential');
     const stranger = kit.newAuthenticator();
     await stranger.create((await service().registrationOptions({ rp: { id: RP.rpId, name: 'x' }, userHandle: service().newUserHandle(), userName: 'x', displayName: 'x', excludeCredentialIds: [] })).options, { origin: RP.origin });
     const unknown = await stranger.get(options, { origin: RP.origin });
-    expect(await reasonOf(service().verifyAuthentication({ projectId: kit.projectId, response: unknown, expectedChallenge: challenge, rp: RP }))).toBe('unknown_credential');
+    expect(await passkeyFailure(service().verifyAuthentication({ projectId: kit.projectId, response: unknown, expectedChallenge: challenge, rp: RP }))).toBe('unknown_credential');
   });
 
   it('a sign count going backwards is refused (and logged as a possible clone), nothing is written; forward again works', async () => {
@@ -112,8 +103,8 @@ describe('passkey authentication', () => {
     expect((await stored(rowId)).signCount).toBe(10);
     const usedAt = (await stored(rowId)).lastUsedAt;
     kit.t.clock.advance(1000);
-    expect(await reasonOf(login(5))).toBe('counter_regressed');
-    expect(await reasonOf(login(10))).toBe('counter_regressed');
+    expect(await passkeyFailure(login(5))).toBe('counter_regressed');
+    expect(await passkeyFailure(login(10))).toBe('counter_regressed');
     expect(await stored(rowId)).toEqual({ signCount: 10, lastUsedAt: usedAt });
     expect(logged).toHaveLength(2);
     expect(JSON.parse(logged[0])).toMatchObject({ level: 40, user_id: userId, credential_id: rowId, msg: expect.stringContaining('cloned authenticator') });
@@ -141,7 +132,7 @@ describe('passkey authentication', () => {
     const userId = await kit.newUser();
     const { authenticator } = await kit.register(userId);
     const { challenge, options } = await service().authenticationOptions({ rpId: RP.rpId });
-    const verify = async (response: unknown, rp = RP) => reasonOf(service().verifyAuthentication({ projectId: kit.projectId, response, expectedChallenge: challenge, rp }));
+    const verify = async (response: unknown, rp = RP) => passkeyFailure(service().verifyAuthentication({ projectId: kit.projectId, response, expectedChallenge: challenge, rp }));
     const get = (overrides = {}) => authenticator.get(options, { origin: RP.origin, ...overrides });
     expect(await verify(await get({ type: 'webauthn.create' }))).toBe('wrong_type');
     expect(await verify(await get({ origin: 'https://evil.example' }))).toBe('wrong_origin');

@@ -1,5 +1,7 @@
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
 import { SoftwareAuthenticator, type AuthenticatorOptions } from '../../test/helpers/webauthn-authenticator.js';
+import { expect } from 'vitest';
+import { PasskeyError } from './errors.js';
 import type { RelyingParty } from './relying-party.js';
 
 /** The origin and RP every passkey test uses unless it is testing those. */
@@ -10,8 +12,8 @@ export interface PasskeyKit {
   projectId: string;
   /** A new user of the default schema. */
   newUser(email?: string): Promise<string>;
-  /** Runs a whole registration with `authenticator` for `userId` and saves it; returns ids. */
-  register(userId: string, authenticator?: SoftwareAuthenticator, name?: string): Promise<{ credentialId: string; rowId: string; authenticator: SoftwareAuthenticator }>;
+  /** Runs a whole registration for `userId` (in the kit's project unless named) and saves it; returns ids. */
+  register(userId: string, options?: { authenticator?: SoftwareAuthenticator; name?: string; projectId?: string }): Promise<{ credentialId: string; rowId: string; authenticator: SoftwareAuthenticator }>;
   newAuthenticator(options?: AuthenticatorOptions): SoftwareAuthenticator;
 }
 
@@ -28,9 +30,9 @@ export async function passkeyKit(): Promise<PasskeyKit> {
     projectId: project.id,
     newUser: async (email) => (await t.container.users.create(project.id, { schema: schema.id, attributes: { email: email ?? `pk${++counter}@example.com` } })).id,
     newAuthenticator: (options) => new SoftwareAuthenticator(options),
-    register: async (userId, authenticator = new SoftwareAuthenticator(), name) => {
-      const userHandle = (await passkeys.userHandleOf(project.id, userId)) ?? passkeys.newUserHandle();
-      const existing = await passkeys.credentialsFor(project.id, userId);
+    register: async (userId, { authenticator = new SoftwareAuthenticator(), name, projectId = project.id } = {}) => {
+      const userHandle = (await passkeys.userHandleOf(projectId, userId)) ?? passkeys.newUserHandle();
+      const existing = await passkeys.credentialsFor(projectId, userId);
       const { challenge, options } = await passkeys.registrationOptions({
         rp: { id: RP.rpId, name: 'Test' },
         userHandle,
@@ -42,9 +44,19 @@ export async function passkeyKit(): Promise<PasskeyKit> {
       const verified = await passkeys.verifyRegistration({ response, expectedChallenge: challenge, rp: RP });
       const saved = await t.container.db
         .transaction()
-        .execute((trx) => passkeys.saveCredential(trx, { projectId: project.id, userId, userHandle, passkey: verified, name }));
+        .execute((trx) => passkeys.saveCredential(trx, { projectId, userId, userHandle, passkey: verified, name }));
       return { credentialId: verified.credentialId, rowId: saved.id, authenticator };
     },
   };
   return kit;
+}
+
+/** Awaits a promise that must reject with a PasskeyError and answers its reason. */
+export async function passkeyFailure(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PasskeyError);
+  return (error as PasskeyError).reason;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { PasskeyError } from './errors.js';
-import { passkeyKit, RP, type PasskeyKit } from './passkey-test-kit.js';
+import { passkeyFailure, passkeyKit, RP, type PasskeyKit } from './passkey-test-kit.js';
 
 describe('passkey registration', () => {
   let kit: PasskeyKit;
@@ -13,14 +13,6 @@ describe('passkey registration', () => {
   const service = () => kit.t.container.passkeys;
   const options = async (userHandle = service().newUserHandle(), excludeCredentialIds: string[] = []) =>
     service().registrationOptions({ rp: { id: RP.rpId, name: 'Gatehouse test' }, userHandle, userName: 'ada@example.com', displayName: 'Ada', excludeCredentialIds });
-  const failure = async (promise: Promise<unknown>) => {
-    const error = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(PasskeyError);
-    return (error as PasskeyError).reason;
-  };
   const countRows = async () => ({
     credentials: (await kit.t.container.db.selectFrom('credentials').select('id').where('method', '=', 'passkey').execute()).length,
     passkeys: (await kit.t.container.db.selectFrom('passkeys').select('credential_row_id').execute()).length,
@@ -46,7 +38,7 @@ describe('passkey registration', () => {
   it.each(['ES256', 'EdDSA'] as const)('verifies a real %s attestation and saves it with the user handle, audited', async (algorithm) => {
     const userId = await kit.newUser();
     const authenticator = kit.newAuthenticator({ algorithm, backupEligible: true, backupState: true, transports: ['internal'] });
-    const { credentialId, rowId } = await kit.register(userId, authenticator, 'My phone');
+    const { credentialId, rowId } = await kit.register(userId, { authenticator, name: 'My phone' });
     expect(rowId).toMatch(/^cred_/);
     expect(await service().credentialsFor(kit.projectId, userId)).toEqual([{ id: credentialId, transports: ['internal'] }]);
     const handle = await service().userHandleOf(kit.projectId, userId);
@@ -74,9 +66,13 @@ describe('passkey registration', () => {
     await kit.register(userId);
     await kit.register(userId);
     expect(await service().credentialsFor(kit.projectId, userId)).toHaveLength(2);
+    // The same authenticator again: excludeCredentials names its passkey, so the "browser" refuses.
+    const again = kit.newAuthenticator();
+    await kit.register(userId, { authenticator: again });
+    await expect(kit.register(userId, { authenticator: again })).rejects.toThrow(/InvalidStateError/);
     const { challenge, options: json } = await options();
     const verified = await service().verifyRegistration({ response: await kit.newAuthenticator().create(json, { origin: RP.origin }), expectedChallenge: challenge, rp: RP });
-    const reason = await failure(
+    const reason = await passkeyFailure(
       kit.t.container.db.transaction().execute((trx) => service().saveCredential(trx, { projectId: kit.projectId, userId, userHandle: service().newUserHandle(), passkey: verified })),
     );
     expect(reason).toBe('user_handle_mismatch');
@@ -84,7 +80,7 @@ describe('passkey registration', () => {
     const before = await countRows();
     const taken = (await service().userHandleOf(kit.projectId, userId))!;
     const stranger = await kit.newUser();
-    const reused = await failure(
+    const reused = await passkeyFailure(
       kit.t.container.db.transaction().execute((trx) => service().saveCredential(trx, { projectId: kit.projectId, userId: stranger, userHandle: taken, passkey: verified })),
     );
     expect(reused).toBe('user_handle_mismatch');
@@ -100,7 +96,7 @@ describe('passkey registration', () => {
       kit.t.container.db.transaction().execute((trx) => service().saveCredential(trx, { projectId: kit.projectId, userId: user, userHandle: service().newUserHandle(), passkey: verified }));
     await save(userId);
     const before = await countRows();
-    expect(await failure(save(await kit.newUser()))).toBe('credential_exists');
+    expect(await passkeyFailure(save(await kit.newUser()))).toBe('credential_exists');
     expect(await countRows()).toEqual(before);
   });
 
@@ -112,7 +108,7 @@ describe('passkey registration', () => {
       ({ challenge, options: json } = await options());
       good = await kit.newAuthenticator().create(json, { origin: RP.origin });
     });
-    const verify = (response: unknown, rp = RP) => failure(service().verifyRegistration({ response, expectedChallenge: challenge, rp }));
+    const verify = (response: unknown, rp = RP) => passkeyFailure(service().verifyRegistration({ response, expectedChallenge: challenge, rp }));
     const clientData = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
     it('a good one verifies (the baseline of the cases below)', async () => {
@@ -136,6 +132,7 @@ describe('passkey registration', () => {
       expect(await verify({ ...good, response: { ...good.response, attestationObject: 'AAAA' } })).toBe('verification_failed');
       expect(await verify({ ...good, rawId: 'AAAA' })).toBe('malformed');
       expect(await verify({ ...good, response: { ...good.response, transports: [1] } })).toBe('malformed');
+      expect(await verify({ ...good, response: { ...good.response, transports: ['usb\u0000'] } })).toBe('malformed');
       expect(await verify({ ...good, response: { ...good.response, clientDataJSON: clientData('not json') } })).toBe('malformed');
       expect(await verify({ ...good, response: { ...good.response, clientDataJSON: clientData({ type: 'webauthn.create' }) } })).toBe('malformed');
       expect(await verify({ ...good, authenticatorAttachment: 'elsewhere' })).toBe('malformed');

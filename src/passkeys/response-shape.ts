@@ -1,4 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { isoCBOR } from '@simplewebauthn/server/helpers';
 import { PasskeyError } from './errors.js';
 
 /**
@@ -15,6 +16,8 @@ const MAX_CREDENTIAL_ID_BYTES = 1023;
 const MAX_USER_HANDLE_BYTES = 64;
 
 const BASE64URL = /^[A-Za-z0-9_-]*={0,2}$/;
+/** usb, nfc, ble, smart-card, hybrid, internal and future names of the same shape; they are stored in jsonb (no NUL). */
+const TRANSPORT = /^[a-z0-9-]{1,32}$/;
 
 export interface ClientData {
   type: string;
@@ -39,24 +42,34 @@ function base64url(value: unknown, what: string, maxBytes: number, minBytes = 1)
   return value;
 }
 
-function credentialBase(value: unknown): Record<string, unknown> {
+type Attachment = 'platform' | 'cross-platform';
+
+/**
+ * The fields both ceremonies share, checked, rebuilt from scratch so that nothing the browser
+ * added travels on; `response` is returned for the ceremony's own fields.
+ */
+function credentialBase(value: unknown): {
+  base: { id: string; rawId: string; type: 'public-key'; clientExtensionResults: Record<string, never>; authenticatorAttachment?: Attachment };
+  response: Record<string, unknown> & { clientDataJSON: string };
+} {
   if (!isObject(value)) throw malformed('not an object');
   const id = base64url(value.id, 'id', MAX_CREDENTIAL_ID_BYTES);
   if (value.rawId !== undefined && value.rawId !== id) throw malformed('rawId differs from id');
   if (value.type !== 'public-key') throw malformed('type is not public-key');
   if (!isObject(value.response)) throw malformed('response is not an object');
   if (value.clientExtensionResults !== undefined && !isObject(value.clientExtensionResults)) throw malformed('clientExtensionResults');
-  const attachment = value.authenticatorAttachment;
-  if (attachment !== undefined && attachment !== null && attachment !== 'platform' && attachment !== 'cross-platform') {
-    throw malformed('authenticatorAttachment');
-  }
-  base64url(value.response.clientDataJSON, 'clientDataJSON', MAX_CLIENT_DATA_BYTES);
-  return value;
+  const attachment = value.authenticatorAttachment ?? undefined;
+  if (attachment !== undefined && attachment !== 'platform' && attachment !== 'cross-platform') throw malformed('authenticatorAttachment');
+  const clientDataJSON = base64url(value.response.clientDataJSON, 'clientDataJSON', MAX_CLIENT_DATA_BYTES);
+  return {
+    base: { id, rawId: id, type: 'public-key', clientExtensionResults: {}, ...(attachment ? { authenticatorAttachment: attachment } : {}) },
+    response: { ...value.response, clientDataJSON },
+  };
 }
 
 function transportsOf(value: unknown): string[] | undefined {
   if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.length > 10 || !value.every((t) => typeof t === 'string' && t.length > 0 && t.length <= 32)) {
+  if (!Array.isArray(value) || value.length > 10 || !value.every((t) => typeof t === 'string' && TRANSPORT.test(t))) {
     throw malformed('transports');
   }
   return value as string[];
@@ -64,44 +77,19 @@ function transportsOf(value: unknown): string[] | undefined {
 
 /** The browser's `toJSON()` of a `create()` result, checked field by field. */
 export function registrationResponseOf(value: unknown): RegistrationResponseJSON {
-  const base = credentialBase(value);
-  const response = base.response as Record<string, unknown>;
-  base64url(response.attestationObject, 'attestationObject', MAX_BINARY_BYTES);
-  transportsOf(response.transports);
-  return {
-    id: base.id as string,
-    rawId: base.id as string,
-    type: 'public-key',
-    response: {
-      clientDataJSON: response.clientDataJSON as string,
-      attestationObject: response.attestationObject as string,
-      transports: transportsOf(response.transports) as RegistrationResponseJSON['response']['transports'],
-    },
-    clientExtensionResults: {},
-    authenticatorAttachment: (base.authenticatorAttachment ?? undefined) as RegistrationResponseJSON['authenticatorAttachment'],
-  };
+  const { base, response } = credentialBase(value);
+  const attestationObject = base64url(response.attestationObject, 'attestationObject', MAX_BINARY_BYTES);
+  const transports = transportsOf(response.transports) as RegistrationResponseJSON['response']['transports'];
+  return { ...base, response: { clientDataJSON: response.clientDataJSON, attestationObject, transports } };
 }
 
 /** The browser's `toJSON()` of a `get()` result, checked field by field. */
 export function authenticationResponseOf(value: unknown): AuthenticationResponseJSON {
-  const base = credentialBase(value);
-  const response = base.response as Record<string, unknown>;
-  base64url(response.authenticatorData, 'authenticatorData', MAX_BINARY_BYTES, 37);
-  base64url(response.signature, 'signature', MAX_BINARY_BYTES);
+  const { base, response } = credentialBase(value);
+  const authenticatorData = base64url(response.authenticatorData, 'authenticatorData', MAX_BINARY_BYTES, 37);
+  const signature = base64url(response.signature, 'signature', MAX_BINARY_BYTES);
   const userHandle = response.userHandle === null || response.userHandle === undefined ? undefined : base64url(response.userHandle, 'userHandle', MAX_USER_HANDLE_BYTES);
-  return {
-    id: base.id as string,
-    rawId: base.id as string,
-    type: 'public-key',
-    response: {
-      clientDataJSON: response.clientDataJSON as string,
-      authenticatorData: response.authenticatorData as string,
-      signature: response.signature as string,
-      ...(userHandle === undefined ? {} : { userHandle }),
-    },
-    clientExtensionResults: {},
-    authenticatorAttachment: (base.authenticatorAttachment ?? undefined) as AuthenticationResponseJSON['authenticatorAttachment'],
-  };
+  return { ...base, response: { clientDataJSON: response.clientDataJSON, authenticatorData, signature, ...(userHandle === undefined ? {} : { userHandle }) } };
 }
 
 /**
@@ -134,4 +122,25 @@ export function libraryFailure(error: unknown): PasskeyError {
   if (/counter/i.test(message)) return new PasskeyError('counter_regressed', message);
   if (/algorithm|alg\b/i.test(message)) return new PasskeyError('unsupported_algorithm', message);
   return new PasskeyError('verification_failed', message.slice(0, 200));
+}
+
+const COSE_KTY = 1;
+const COSE_KTY_EC2 = 2;
+
+/**
+ * An EC2 (ES256) signature must be exactly one DER SEQUENCE: the library's ASN.1 parser ignores
+ * bytes after it, which would let altered assertion bytes verify. Other key types are checked by
+ * their verifier's fixed length.
+ */
+export function checkSignatureEncoding(publicKey: Uint8Array, signature: string): void {
+  let kty: unknown;
+  try {
+    kty = isoCBOR.decodeFirst<Map<number, unknown>>(new Uint8Array(publicKey)).get(COSE_KTY);
+  } catch {
+    throw new PasskeyError('verification_failed', 'the stored public key does not decode');
+  }
+  if (kty !== COSE_KTY_EC2) return;
+  const bytes = Buffer.from(signature, 'base64url');
+  const length = bytes[1] < 0x80 ? bytes[1] + 2 : bytes[1] === 0x81 ? bytes[2] + 3 : -1;
+  if (bytes[0] !== 0x30 || length !== bytes.length) throw new PasskeyError('malformed', 'the signature is not one DER sequence');
 }

@@ -18,7 +18,7 @@ import { normaliseIdentifier } from '../users/identifiers.js';
 import type { UserService } from '../users/service.js';
 import { PasskeyError } from './errors.js';
 import { relyingParty, type RelyingParty, type RelyingPartyOptions } from './relying-party.js';
-import { authenticationResponseOf, checkClientData, libraryFailure, registrationResponseOf } from './response-shape.js';
+import { authenticationResponseOf, checkClientData, checkSignatureEncoding, libraryFailure, registrationResponseOf } from './response-shape.js';
 import type { PasskeyStore } from './store.js';
 
 /** ES256, EdDSA, RS256 (DESIGN §4.10), in the order the browser should prefer them. */
@@ -27,6 +27,12 @@ export const PASSKEY_ALGORITHMS = [-7, -8, -257];
 const CEREMONY_TIMEOUT_MS = 5 * 60 * 1000;
 /** Transports a fake credential claims: the most common shape of a real (platform/synced) passkey. */
 const FAKE_TRANSPORTS = ['hybrid', 'internal'];
+
+/** A label as given, without NUL (PostgreSQL text refuses it) and at most 200 characters; blank is none. */
+function nameOf(name: string | undefined): string | null {
+  const clean = name?.replace(/\u0000/g, '').trim().slice(0, 200);
+  return clean ? clean : null;
+}
 
 /** A passkey whose attestation verified, ready for `saveCredential`. */
 export interface VerifiedPasskey {
@@ -202,7 +208,7 @@ export class PasskeyService {
     const { passkey } = input;
     const handle = await store.claimHandle(input.projectId, input.userId, input.userHandle, now);
     if (handle !== input.userHandle) throw new PasskeyError('user_handle_mismatch', 'the user already has another WebAuthn user handle');
-    await store.insertCredential({ id, projectId: input.projectId, userId: input.userId, name: input.name?.slice(0, 200) ?? null, at: now });
+    await store.insertCredential({ id, projectId: input.projectId, userId: input.userId, name: nameOf(input.name), at: now });
     const inserted = await store.insertPasskey({
       credential_row_id: id,
       project_id: input.projectId,
@@ -246,6 +252,7 @@ export class PasskeyService {
         throw new PasskeyError('user_handle_mismatch', "the response's userHandle is not the credential owner's");
       }
     }
+    checkSignatureEncoding(passkey.publicKey, response.response.signature);
     let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
       result = await verifyAuthenticationResponse({

@@ -76,6 +76,9 @@ export class SoftwareAuthenticator {
   /** `navigator.credentials.create` with the server's creation options. */
   async create(optionsJSON: PublicKeyCredentialCreationOptionsJSON, overrides: CeremonyOverrides): Promise<RegistrationResponseJSON> {
     const algorithm = this.options.algorithm ?? 'ES256';
+    // As a browser does: no algorithm in common, or a credential the RP excludes, ends the ceremony.
+    if (!optionsJSON.pubKeyCredParams.some((p) => p.alg === (algorithm === 'ES256' ? -7 : -8))) throw new Error('NotSupportedError: no common algorithm');
+    if ((optionsJSON.excludeCredentials ?? []).some((c) => this.credentials.has(c.id))) throw new Error('InvalidStateError: already registered');
     const { privateKey, cose } = newKeyPair(algorithm);
     const id = b64url(randomBytes(16));
     const rpId = optionsJSON.rp.id ?? new URL(overrides.origin).hostname;
