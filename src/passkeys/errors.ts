@@ -16,7 +16,8 @@ export type PasskeyFailure =
   | 'credential_exists'
   | 'unknown_credential'
   | 'user_handle_mismatch'
-  | 'counter_regressed';
+  | 'counter_regressed'
+  | 'challenge_used';
 
 export class PasskeyError extends Error {
   constructor(

@@ -238,6 +238,8 @@ export class PasskeyService {
     expectedChallenge: string;
     rp: RelyingParty;
     expectedUserId?: string;
+    /** consumes the challenge once the assertion verified; false refuses it as already answered */
+    consume?: () => Promise<boolean>;
   }): Promise<VerifiedAssertion> {
     const response = authenticationResponseOf(input.response);
     checkClientData(response.response.clientDataJSON, { type: 'webauthn.get', challenge: input.expectedChallenge, origin: input.rp.origin });
@@ -270,6 +272,9 @@ export class PasskeyService {
       throw failure;
     }
     if (!result.verified) throw new PasskeyError('verification_failed', 'the assertion did not verify');
+    // The challenge is consumed before the sign count moves: of concurrent submits of one assertion
+    // only the one that consumed it goes on, and the others are not mistaken for a clone.
+    if (input.consume && !(await input.consume())) throw new PasskeyError('challenge_used', 'the challenge was already answered');
     const info = result.authenticationInfo;
     if (!(await this.store.recordUse(passkey.credentialRowId, info.newCounter, this.deps.clock.now()))) {
       this.logClone(input.projectId, passkey.userId, passkey.credentialRowId);

@@ -49,8 +49,7 @@ export async function passkeyLogin(ctx: StepContext, input: SubmitInput): Promis
     return loginChallenge(ctx, rp);
   };
   if (!pending) return refuse(run, fresh);
-  const proven = await verified(run, () => deps.passkeys.verifyAuthentication({ projectId, response: answer.proof, expectedChallenge: pending.c, rp, expectedUserId: pending.u }), fresh);
-  if (!(await consume(run, pending))) return refuse(run, fresh);
+  const proven = await verified(run, () => deps.passkeys.verifyAuthentication({ projectId, response: answer.proof, expectedChallenge: pending.c, rp, expectedUserId: pending.u, consume: () => consume(run, pending) }), fresh);
   frame.u = proven.userId;
   await run.recordFactor(passkeyFactor(proven), proven.userId);
   return { stay: false };
