@@ -37,7 +37,7 @@ interface Answer {
   json: unknown;
 }
 
-function post(url: string, headers: Record<string, string>, body: unknown): Promise<Answer> {
+export function post(url: string, headers: Record<string, string>, body: unknown): Promise<Answer> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
@@ -57,7 +57,7 @@ function post(url: string, headers: Record<string, string>, body: unknown): Prom
   });
 }
 
-function zflowOf(setCookie: string[]): string | undefined {
+export function zflowOf(setCookie: string[]): string | undefined {
   for (const line of setCookie) {
     const match = /^_zflow=([^;]*)/.exec(line);
     if (match) return match[1];

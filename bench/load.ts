@@ -6,6 +6,7 @@ import { hash, verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 import { exchange, runJourney } from './journey.js';
+import { registerPasskeyUser, runPasskeyJourney } from './passkey-journey.js';
 
 export type LoadSpec =
   | {
@@ -31,6 +32,7 @@ export type LoadSpec =
       concurrency: number;
       durationSeconds: number;
     }
+  | { kind: 'passkey_journey'; baseUrl: string; projectId: string; secret: string; users: number; concurrency: number; durationSeconds: number }
   | { kind: 'hash'; concurrency: number; durationSeconds: number };
 
 export interface LoadResult {
@@ -152,6 +154,17 @@ async function journey(spec: Extract<LoadSpec, { kind: 'journey' }>): Promise<Lo
   return { ...result, own_cpu_ms_per_op: (used.user + used.system) / 1000 / Math.max(1, result.total) };
 }
 
+/** Passkey sign-ins: the users are registered first (not measured), each worker signs in with one of them. */
+async function passkeyJourney(spec: Extract<LoadSpec, { kind: 'passkey_journey' }>): Promise<LoadResult> {
+  const run = Date.now().toString(36);
+  const authenticators: Awaited<ReturnType<typeof registerPasskeyUser>>[] = [];
+  for (let i = 0; i < spec.users; i++) authenticators.push(await registerPasskeyUser(spec.baseUrl, spec.projectId, `passkey-${run}-${i}@bench.example`));
+  const before = process.cpuUsage();
+  const result = await timedLoops(spec.concurrency, spec.durationSeconds, (worker, i) => runPasskeyJourney(spec.baseUrl, spec.projectId, spec.secret, authenticators[(worker + i) % authenticators.length]));
+  const used = process.cpuUsage(before);
+  return { ...result, own_cpu_ms_per_op: (used.user + used.system) / 1000 / Math.max(1, result.total) };
+}
+
 /** The argon2 work of one login alone (same parameters as the service), to separate it from our overhead. */
 async function hashOnly(spec: Extract<LoadSpec, { kind: 'hash' }>): Promise<LoadResult> {
   const encoded = await hash('correct horse battery staple', { memoryCost: 19456, timeCost: 2, parallelism: 1 });
@@ -162,7 +175,8 @@ async function hashOnly(spec: Extract<LoadSpec, { kind: 'hash' }>): Promise<Load
 }
 
 const spec = JSON.parse(process.argv[2]) as LoadSpec;
-const run = spec.kind === 'http' ? http(spec) : spec.kind === 'journey' ? journey(spec) : hashOnly(spec);
+const runners = { http, journey, passkey_journey: passkeyJourney, hash: hashOnly } as const;
+const run = (runners[spec.kind] as (s: LoadSpec) => Promise<LoadResult>)(spec);
 run.then(
   (result) => {
     process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -245,6 +245,9 @@ async function main(): Promise<void> {
   await measure('login_journey', 'POST /flow + submits + exchange, journeys/s', seeded.loginWorks
     ? { kind: 'journey', baseUrl, projectId: seeded.projectId, secret: seeded.projectSecret, emails: seeded.emails, password: seeded.password, concurrency: journeyConcurrency, durationSeconds: duration }
     : { unavailable: seeded.notes.login ?? 'login flow unavailable' });
+  await measure('passkey_journey', 'POST /flow (autofill challenge) + passkey answer + exchange, journeys/s', {
+    kind: 'passkey_journey', baseUrl, projectId: seeded.projectId, secret: seeded.projectSecret, users: 20, concurrency: journeyConcurrency, durationSeconds: duration,
+  });
   await measure('argon2_only', 'argon2id verify alone (same parameters), ops/s', { kind: 'hash', concurrency: journeyConcurrency, durationSeconds: duration });
   await measure('create_user', 'POST /users', seeded.createUserBody
     ? http(`${baseUrl}/users?${seeded.createUserQuery}`, 'POST', { authorization: `Bearer ${seeded.projectSecret}`, 'content-type': 'application/json' }, { body: seeded.createUserBody, counterInBody: true })
@@ -257,6 +260,7 @@ async function main(): Promise<void> {
   const ex = byName('exchange');
   const journey = byName('login_journey');
   const argon = byName('argon2_only');
+  const passkey = byName('passkey_journey');
   const maxRss = Math.max(0, ...scenarios.filter((s) => s.name !== 'ceiling').map((s) => s.max_rss_mb ?? 0));
   const allZflow = Object.values(seeded.zflow).flat().map((s) => s.zflowBytes);
   const report: BenchReport = {
@@ -283,6 +287,11 @@ async function main(): Promise<void> {
         target: 'login journey overhead beyond argon2 ≤ 15%',
         measured: journey && argon ? `${((1 - journey.requests_per_sec! / argon.requests_per_sec!) * 100).toFixed(1)} %` : 'n/a',
         met: journey && argon ? journey.requests_per_sec! / argon.requests_per_sec! >= 0.85 : null,
+      },
+      {
+        target: 'passkey journey ≤ 2.5 ms server CPU (14 statements)',
+        measured: passkey?.server_cpu_ms_per_op !== undefined ? `${passkey.server_cpu_ms_per_op.toFixed(2)} ms server + ${passkey.database_cpu_ms_per_op?.toFixed(2) ?? '?'} ms PostgreSQL, ${passkey.requests_per_sec!.toFixed(0)} journeys/s` : 'n/a',
+        met: passkey?.server_cpu_ms_per_op !== undefined ? passkey.server_cpu_ms_per_op <= 2.5 : null,
       },
       { target: 'RSS under load ≤ 200 MB', measured: `${maxRss.toFixed(0)} MB`, met: maxRss > 0 ? maxRss <= 200 : null },
       { target: 'every `_zflow` ≤ 2 KB (default definitions)', measured: allZflow.length ? `max ${Math.max(...allZflow)} bytes` : 'n/a', met: allZflow.length ? Math.max(...allZflow) <= 2048 : null },

@@ -29,6 +29,10 @@ import type { AttemptService } from './attempts/service.js';
 import type { ExchangeService } from './sessions/service.exchange.js';
 import type { Sweeper } from './sessions/sweeper.js';
 import { createFlowEngine, type FlowEngine } from './flows/module.js';
+import { PasskeyService } from './passkeys/service.js';
+import { PasskeyStore } from './passkeys/store.js';
+import { CredentialService } from './credentials/service.js';
+import { CredentialListStore } from './credentials/store.js';
 
 /** The composition root: db -> stores -> services; routes receive this and nothing else. */
 export interface Container {
@@ -50,6 +54,10 @@ export interface Container {
   users: UserService;
   /** Passwords: setPassword (policy + argon2id), verify (rehashes), dummyVerify (timing). */
   passwords: PasswordService;
+  /** Passkeys (WebAuthn): ceremony options, verification, storage, single-use challenges (src/passkeys/service.ts). */
+  passkeys: PasskeyService;
+  /** GET/DELETE /users/{id}/credentials: every method's credentials, listed and removed. */
+  userCredentials: CredentialService;
   oauth: OAuthPlane;
   /** Sessions: createAnonymous, findByToken, get, isAlive, delete, onDeleted (see src/sessions/service.ts). */
   sessions: SessionService;
@@ -105,11 +113,14 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const { sessions, attempts, exchange, sweeper } = createSessionDomain({ db, config, clock, ids, keys, paginator, projects, users, logger, changes });
 
+  const passkeys = new PasskeyService({ store: new PasskeyStore(db), keys, clock, ids, logger, users });
+  const userCredentials = new CredentialService(new CredentialListStore(db), users);
+
   const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, retentionMs: config.retentionMs, logger });
 
-  const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, sessions, attempts, changes });
+  const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, sessions, attempts, changes });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, oauth, sessions, attempts, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), () => flows.courier.close()] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, oauth, sessions, attempts, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), () => flows.courier.close()] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {

@@ -12,6 +12,7 @@ import { projectSettingsRoutes } from './sessions/routes.settings.js';
 import { attemptRoutes } from './attempts/routes.js';
 import { flowRoutes } from './flows/routes.js';
 import { uiRoutes } from './ui/routes.js';
+import { credentialRoutes } from './credentials/routes.js';
 
 /** Every domain's routes, registered on the root instance in this order. */
 export const routeModules: Array<(app: FastifyInstance, container: Container) => void> = [
@@ -20,6 +21,7 @@ export const routeModules: Array<(app: FastifyInstance, container: Container) =>
   serviceKeyRoutes,
   schemaRoutes,
   userRoutes,
+  credentialRoutes,
   oauthRoutes,
   sessionMeRoutes,
   sessionRoutes,

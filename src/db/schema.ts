@@ -9,6 +9,8 @@ import type { FlowTables } from '../flows/tables.js';
 import type { ServiceKeyTables } from '../service-keys/store.js';
 import type { SessionTables } from '../sessions/store.js';
 import type { AttemptTables } from '../attempts/store.js';
+import type { PasskeyTables } from '../passkeys/store.js';
+import type { CredentialListTables } from '../credentials/store.js';
 
 export interface MigrationTables {
   schema_migrations: { version: string; applied_at: Generated<Date> };
@@ -18,4 +20,4 @@ export interface MigrationTables {
  * The whole database as Kysely sees it: each domain declares its own tables next to its SQL
  * (`<domain>/store.ts`) and is listed here once.
  */
-export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & OAuthTables & SessionTables & AttemptTables;
+export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & OAuthTables & SessionTables & AttemptTables & PasskeyTables & CredentialListTables;

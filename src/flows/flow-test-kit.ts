@@ -18,14 +18,14 @@ export class FlowClient {
     return this.cookie ? { cookie: `${FLOW_COOKIE}=${this.cookie}` } : {};
   }
 
-  async start(body: Record<string, unknown>): Promise<LightMyRequestResponse> {
-    const response = await this.t.app.inject({ method: 'POST', url: '/flow', payload: body, headers: this.headers(), remoteAddress: this.ip });
+  async start(body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const response = await this.t.app.inject({ method: 'POST', url: '/flow', payload: body, headers: { ...this.headers(), ...headers }, remoteAddress: this.ip });
     this.remember(response);
     return response;
   }
 
-  async get(id: string): Promise<LightMyRequestResponse> {
-    const response = await this.t.app.inject({ method: 'GET', url: `/flow/${id}`, headers: this.headers(), remoteAddress: this.ip });
+  async get(id: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const response = await this.t.app.inject({ method: 'GET', url: `/flow/${id}`, headers: { ...this.headers(), ...headers }, remoteAddress: this.ip });
     this.remember(response);
     return response;
   }

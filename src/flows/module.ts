@@ -10,6 +10,7 @@ import type { Paginator } from '../core/pagination.js';
 import { Courier } from '../courier/service.js';
 import { CourierStore } from '../courier/store.js';
 import type { Database } from '../db/schema.js';
+import type { PasskeyService } from '../passkeys/service.js';
 import type { PasswordService } from '../passwords/service.js';
 import type { ProjectService } from '../projects/service.js';
 import type { SchemaService } from '../schemas/service.js';
@@ -58,6 +59,7 @@ export function createFlowEngine(deps: {
   schemas: SchemaService;
   users: UserService;
   passwords: PasswordService;
+  passkeys: PasskeyService;
   sessions: SessionService;
   attempts: AttemptService;
   /** Invalidates the per-process definition cache; without it definitions are read on every use. */
@@ -86,6 +88,7 @@ export function createFlowEngine(deps: {
   const risk = new RiskService(new RiskStore(db), clock, ids);
   const codes = new CodeService(new CodeStore(db), keys, clock, ids);
   const runtime = new FlowRuntime({
+    transaction: (work) => db.transaction().execute(work),
     clock,
     ids,
     codec: new FlowCookieCodec(keys),
@@ -101,6 +104,8 @@ export function createFlowEngine(deps: {
     attempts: deps.attempts,
     users: deps.users,
     passwords: deps.passwords,
+    passkeys: deps.passkeys,
+    publicUrl: deps.config.publicUrl,
   });
   deps.projects.onCreated(async (trx, project) => {
     const row = await new SchemaStore(trx).findDefault(project.id);

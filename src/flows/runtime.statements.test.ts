@@ -1,26 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { sent, watchStatements } from '../../test/helpers/statements.js';
 import { FlowClient, registerThroughFlow, STRONG_PASSWORD } from './flow-test-kit.js';
-
-/** Every statement sent to the database (either engine), so a request's cost can be counted. */
-const sent: string[] = [];
-async function watchStatements(): Promise<void> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  let proto = PGlite.prototype as unknown as Record<string, unknown>;
-  while (!Object.getOwnPropertyNames(proto).includes('query')) proto = Object.getPrototypeOf(proto) as Record<string, unknown>;
-  const pgliteQuery = proto.query as (this: unknown, text: string, ...rest: unknown[]) => unknown;
-  proto.query = function (this: unknown, text: string, ...rest: unknown[]) {
-    sent.push(text);
-    return pgliteQuery.call(this, text, ...rest);
-  };
-  const clientQuery = pg.Client.prototype.query as (this: unknown, ...args: unknown[]) => unknown;
-  (pg.Client.prototype as unknown as Record<string, unknown>).query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0];
-    sent.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? first));
-    return clientQuery.apply(this, args);
-  };
-}
 
 /**
  * What one login journey costs the database (docs/performance.md, "What the hot paths cost"):

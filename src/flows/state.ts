@@ -23,10 +23,32 @@ export interface FlowFrame {
   h: string[];
   /** user identified or created by this frame */
   u?: string;
+  /** user created by this frame (create_user): the flow may add credentials to it */
+  cr?: string;
   /** recovery: id of the one-time code sent (the code itself is never stored here) */
   oc?: string;
   /** true once the user proved control of the account in this frame (recovery code) */
   pv?: boolean;
+  /** the passkey challenge issued on the current step, until it is answered or replaced */
+  ch?: PendingChallenge;
+}
+
+/** A WebAuthn challenge waiting for its answer (DESIGN §4.10); consumed in the database when answered. */
+export interface PendingChallenge {
+  /** challenge_id the client names in its answer */
+  i: string;
+  /** `passkey` or `passkey_register` */
+  m: string;
+  /** the challenge (base64url) */
+  c: string;
+  /** expires at, epoch ms */
+  x: number;
+  /** relying party id the options named */
+  rp: string;
+  /** login: the user the allowCredentials belong to (identifier given first) */
+  u?: string;
+  /** registration: the new credential's user handle */
+  h?: string;
 }
 
 /** One concurrent flow: a stack of frames plus its project, session and attempt. */

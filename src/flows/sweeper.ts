@@ -11,6 +11,7 @@ export interface FlowSweepResult {
   one_time_codes: number;
   flow_events: number;
   outbox: number;
+  webauthn_used_challenges: number;
 }
 
 const IP_WINDOW_RETENTION_MS = 60 * 60 * 1000;
@@ -18,8 +19,8 @@ const IP_WINDOW_RETENTION_MS = 60 * 60 * 1000;
 const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0n);
 
 /**
- * Deletes what the flow engine no longer needs: spent captcha proofs and one-time codes past
- * their expiry, per-minute IP counters older than an hour, finished or expired run records,
+ * Deletes what the flow engine no longer needs: spent captcha proofs, used passkey challenges
+ * and one-time codes past their expiry, per-minute IP counters older than an hour, finished or expired run records,
  * and events and outbox rows older than the retention. Login failure counters are kept: they
  * carry the "disabled until reset" state.
  */
@@ -41,6 +42,8 @@ export class FlowSweeper {
       one_time_codes: count(await this.db.deleteFrom('one_time_codes').where('expires_at', '<', before).execute()),
       flow_events: count(await this.db.deleteFrom('flow_events').where('created_at', '<', before).execute()),
       outbox: count(await this.db.deleteFrom('outbox').where('created_at', '<', before).execute()),
+      // A used challenge only has to outlive the challenge itself: replays after that fail as expired.
+      webauthn_used_challenges: count(await this.db.deleteFrom('webauthn_used_challenges').where('expires_at', '<', now).execute()),
     };
   }
 

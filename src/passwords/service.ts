@@ -76,13 +76,23 @@ export class PasswordService {
    * one transaction (409 `user.already_exists` leaves neither behind).
    */
   async createUserWithPassword(projectId: string, input: UserInput, password: string, options: { teamId?: string; actor?: string } = {}): Promise<User> {
-    const schema = await this.users.checkInput(projectId, input);
-    const secret = await this.hashFor(schema, input.attributes, password);
+    const writePassword = await this.prepareForNewUser(projectId, input, options, password);
     return this.store.transaction(async (trx) => {
       const user = await this.users.create(projectId, input, { ...options, trx });
-      await this.writeHash(trx, user, schema, secret, options.actor);
+      await writePassword(trx, user);
       return user;
     });
+  }
+
+  /**
+   * The password part of creating a user elsewhere (a registration flow): every check that can
+   * refuse it (attributes, policy) and the hash happen now; the returned writer stores the hash in
+   * the caller's user-creating transaction.
+   */
+  async prepareForNewUser(projectId: string, input: UserInput, options: { actor?: string }, password: string): Promise<(trx: Kysely<Database>, user: User) => Promise<void>> {
+    const schema = await this.users.checkInput(projectId, input);
+    const secret = await this.hashFor(schema, input.attributes, password);
+    return (trx, user) => this.writeHash(trx, user, schema, secret, options.actor);
   }
 
   /** Policy (with the schema's minimum and the user's identifiers), then the argon2id hash. */

@@ -1,9 +1,30 @@
+import type { ChallengeResponse } from '../flows/runtime/types.js';
+
 /** A page's form post, read leniently: anything odd becomes a value the runtime refuses with a field error. */
 export interface FormInput {
   action: string;
   fields: Record<string, string>;
   captcha?: string;
-  challengeResponse?: unknown;
+  challengeResponse?: ChallengeResponse;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The passkey answer the script put in the form. Anything that is not `{challenge_id, method,
+ * proof}` becomes an answer to no challenge, which the runtime refuses with a fresh one.
+ */
+function challengeResponseOf(answer: string): ChallengeResponse {
+  let parsed: unknown;
+  try {
+    parsed = answer.length <= 32_768 ? JSON.parse(answer) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (isObject(parsed) && typeof parsed.challenge_id === 'string' && typeof parsed.method === 'string' && isObject(parsed.proof)) {
+    return { challenge_id: parsed.challenge_id.slice(0, 100), method: parsed.method.slice(0, 50), proof: parsed.proof };
+  }
+  return { challenge_id: '', method: '', proof: {} };
 }
 
 const MAX_FIELDS = 50;
@@ -24,14 +45,7 @@ export function readForm(body: unknown): FormInput {
   if (navigate) return { action: navigate.slice(0, 100), fields: {} };
   const action = (params.get('action') ?? '').slice(0, 100);
   const captcha = params.get('captcha') || undefined;
-  let challengeResponse: unknown;
   const answer = params.get('challenge_response');
-  if (answer) {
-    try {
-      challengeResponse = answer.length <= 32_768 ? JSON.parse(answer) : undefined;
-    } catch {
-      challengeResponse = undefined;
-    }
-  }
+  const challengeResponse = answer ? challengeResponseOf(answer) : undefined;
   return { action, fields, captcha: captcha?.slice(0, 4096), challengeResponse };
 }

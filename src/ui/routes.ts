@@ -137,7 +137,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         const run = await runtime.open(entry.flow, flowCtx, entry.project_id);
         const project = await container.projects.row(run.projectId);
         assertSameOrigin(request, { publicUrl: container.config.publicUrl, allowedOrigins: project?.preview_origins ?? [] });
-        const input: SubmitInput & { challenge_response?: unknown } = { action: form.action, fields: form.fields };
+        const input: SubmitInput = { action: form.action, fields: form.fields };
         if (form.captcha !== undefined) input.captcha = form.captcha;
         if (form.challengeResponse !== undefined) input.challenge_response = form.challengeResponse;
         try {

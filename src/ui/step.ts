@@ -1,10 +1,10 @@
-import type { FlowResponse, StepAction, StepField, StepView } from '../flows/runtime/types.js';
+import type { ChallengeView, FlowResponse, StepAction, StepField, StepView } from '../flows/runtime/types.js';
 import { attrs, esc, fieldId, jsonBlock } from './html.js';
 import type { Translate } from './i18n.js';
 
 /** What the runtime may add to a step (DESIGN §4.10, §4.12, §4.14); read defensively. */
 export interface StepExtras {
-  challenge?: { challenge_id: string; method: string; options: unknown; mediation?: string };
+  challenge?: ChallengeView;
   error?: string;
   sso_providers?: Array<{ id: string; name: string }>;
   totp?: { secret: string; otpauth_uri: string; qr_svg: string };

@@ -1,7 +1,7 @@
 import type { SchemaView } from './schema-view.js';
-import { CODE_FIELD, METHOD_FIELD_PREFIX, type FlowDefinitionDoc } from './types.js';
-
-const PASSWORD = `${METHOD_FIELD_PREFIX}password`;
+import { PASSWORD_FIELD as PASSWORD } from '../methods/password/index.js';
+import { RECOVERY_CODE_FIELD } from '../methods/recovery/index.js';
+import type { FlowDefinitionDoc, FlowTransition } from './types.js';
 
 /**
  * The definitions every project starts with (DESIGN §4.5), built for its default user schema:
@@ -15,6 +15,12 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
   const required = [...schema.fields.values()].filter((f) => f.required && f.path !== identifier).map((f) => f.path);
   const registerFields = [identifier, ...new Set([...required, ...nameFields])];
   const user_schema = schema.uri;
+  // Passkeys where the schema enables them (DESIGN §4.10): a passkey sign-in beside the identifier
+  // (usernameless, or for the typed identifier) and a passkey-only registration.
+  const passkeys = schema.methods.has('passkey');
+  const passkeyLogin = passkeys ? [{ name: 'passkey', kind: 'passkey', primary: false, text_key: 'action.sign_in_with_passkey' }] : [];
+  const passkeyRegister = passkeys ? [{ name: 'passkey', kind: 'passkey_register', primary: false, text_key: 'action.register_with_passkey' }] : [];
+  const toDone = (actions: unknown[]): Record<string, FlowTransition> => (actions.length > 0 ? { passkey: { target: 'done' } } : {});
   return [
     {
       name: 'login',
@@ -29,11 +35,13 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
             { name: 'continue', kind: 'submit', primary: true, text_key: 'action.continue' },
             { name: 'sign_up', kind: 'navigate', primary: false, text_key: 'action.sign_up' },
             { name: 'forgot_password', kind: 'navigate', primary: false, text_key: 'action.forgot_password' },
+            ...passkeyLogin,
           ],
           transitions: {
             continue: { target: 'password' },
             sign_up: { target: 'register', action: 'switch' },
             forgot_password: { target: 'recovery', action: 'pivot' },
+            ...toDone(passkeyLogin),
           },
         },
         {
@@ -60,9 +68,10 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
           actions: [
             { name: 'create', kind: 'submit', primary: true, text_key: 'action.create_account' },
             { name: 'sign_in', kind: 'navigate', primary: false, text_key: 'action.sign_in_instead' },
+            ...passkeyRegister,
           ],
           on_success: 'create_user',
-          transitions: { create: { target: 'done' }, sign_in: { target: 'login', action: 'switch' } },
+          transitions: { create: { target: 'done' }, sign_in: { target: 'login', action: 'switch' }, ...toDone(passkeyRegister) },
         },
         { name: 'done', complete: 'redirect' },
       ],
@@ -82,7 +91,7 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
         },
         {
           name: 'code',
-          fields: [CODE_FIELD],
+          fields: [RECOVERY_CODE_FIELD],
           actions: [
             { name: 'verify', kind: 'submit', primary: true, text_key: 'action.verify_code' },
             { name: 'resend', kind: 'navigate', primary: false, text_key: 'action.resend_code' },

@@ -39,26 +39,18 @@ export interface FlowDefinitionDoc {
 
 export const DEFINITION_STATUSES = ['active', 'inactive'] as const;
 
-/** Field reference prefixes: `x-auth-methods#password` is submitted under the key `password`. */
+/** Field reference prefix of method fields: `x-auth-methods#password` is submitted under the key `password`. */
 export const METHOD_FIELD_PREFIX = 'x-auth-methods#';
-/** Built-in field: the one-time code a step asks for (recovery); submitted as `code`. */
-export const CODE_FIELD = 'x-flow#code';
 
-/** Work a step can run when its input is accepted. */
-export const ON_SUCCESS = ['create_user', 'send_recovery_code', 'set_password'] as const;
 /** Transition actions that leave the definition. */
 export const CROSS_FLOW_ACTIONS = ['switch', 'pivot'] as const;
-/** Outcome triggers (not action names). */
+/** Outcome triggers (not action names); methods add their own (see flows/methods). */
 export const OUTCOME_TRIGGERS = ['user_not_found', 'user_already_exists', 'next'] as const;
 
-/** Methods the flow engine can run today. */
-export const SUPPORTED_METHODS = ['password'] as const;
-
-/** The key a field is submitted under. */
+/** A field reference of the form `x-<namespace>#<name>` (a method's field) is submitted under `<name>`. */
 export function submitKey(field: string): string {
-  if (field.startsWith(METHOD_FIELD_PREFIX)) return field.slice(METHOD_FIELD_PREFIX.length);
-  if (field === CODE_FIELD) return 'code';
-  return field;
+  const hash = field.indexOf('#');
+  return field.startsWith('x-') && hash > 0 ? field.slice(hash + 1) : field;
 }
 
 export const isCompleteStep = (step: FlowStepDef): boolean => step.complete !== undefined;

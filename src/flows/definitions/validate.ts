@@ -1,16 +1,8 @@
 import { AppError } from '../../core/errors.js';
 import type { SchemaView } from './schema-view.js';
-import {
-  CODE_FIELD,
-  CROSS_FLOW_ACTIONS,
-  isCompleteStep,
-  isInvisibleStep,
-  METHOD_FIELD_PREFIX,
-  ON_SUCCESS,
-  OUTCOME_TRIGGERS,
-  SUPPORTED_METHODS,
-  type FlowDefinitionDoc,
-} from './types.js';
+import type { AuthMethod } from '../methods/method.js';
+import { knownActionKinds, knownHooks, methodOfActionKind, methodOfField } from '../methods/registry.js';
+import { CROSS_FLOW_ACTIONS, isCompleteStep, isInvisibleStep, METHOD_FIELD_PREFIX, OUTCOME_TRIGGERS, type FlowDefinitionDoc } from './types.js';
 
 export interface DefinitionIssue {
   /** the step the problem is in (absent for definition-level problems) */
@@ -29,6 +21,7 @@ const COMPLETE_BEHAVIORS = ['redirect', 'show'];
  */
 export function definitionIssues(def: FlowDefinitionDoc, schema: SchemaView): DefinitionIssue[] {
   const issues: DefinitionIssue[] = [];
+  const enabled = (method: AuthMethod) => !method.needsSchemaKey || schema.methods.has(method.name);
   const steps = new Map<string, (typeof def.steps)[number]>();
   for (const step of def.steps) {
     if (steps.has(step.name)) issues.push({ step: step.name, field: 'name', message: `step name "${step.name}" is used twice` });
@@ -59,14 +52,14 @@ export function definitionIssues(def: FlowDefinitionDoc, schema: SchemaView): De
       const where = `fields[${index}]`;
       if (seenFields.has(field)) issues.push({ step: step.name, field: where, message: `field "${field}" is listed twice` });
       seenFields.add(field);
-      if (field.startsWith(METHOD_FIELD_PREFIX)) {
+      const owner = methodOfField(field);
+      if (owner) {
+        if (!enabled(owner.method)) issues.push({ step: step.name, field: where, message: `method "${owner.method.name}" is not enabled in the user schema` });
+      } else if (field.startsWith(METHOD_FIELD_PREFIX)) {
         const method = field.slice(METHOD_FIELD_PREFIX.length);
-        if (!schema.methods.has(method)) {
-          issues.push({ step: step.name, field: where, message: `method "${method}" is not enabled in the user schema` });
-        } else if (!(SUPPORTED_METHODS as readonly string[]).includes(method)) {
-          issues.push({ step: step.name, field: where, message: `method "${method}" cannot be used in a field` });
-        }
-      } else if (field !== CODE_FIELD && !schema.fields.has(field)) {
+        const reason = schema.methods.has(method) ? 'cannot be used in a field' : 'is not enabled in the user schema';
+        issues.push({ step: step.name, field: where, message: `method "${method}" ${reason}` });
+      } else if (!schema.fields.has(field)) {
         issues.push({ step: step.name, field: where, message: `"${field}" is not a property of the user schema` });
       }
     });
@@ -74,12 +67,18 @@ export function definitionIssues(def: FlowDefinitionDoc, schema: SchemaView): De
     actions.forEach((action, index) => {
       if (actionNames.has(action.name)) issues.push({ step: step.name, field: `actions[${index}]`, message: `action "${action.name}" is listed twice` });
       actionNames.add(action.name);
+      const owner = methodOfActionKind(action.kind);
+      if (!owner && !knownActionKinds().includes(action.kind)) {
+        issues.push({ step: step.name, field: `actions[${index}].kind`, message: `unknown action kind "${action.kind}" (known: ${knownActionKinds().join(', ')})` });
+      } else if (owner && !enabled(owner)) {
+        issues.push({ step: step.name, field: `actions[${index}].kind`, message: `method "${owner.name}" is not enabled in the user schema` });
+      }
       if (!transitions[action.name]) {
         issues.push({ step: step.name, field: `actions[${index}]`, message: `action "${action.name}" has no transition` });
       }
     });
-    if (step.on_success !== undefined && !(ON_SUCCESS as readonly string[]).includes(step.on_success)) {
-      issues.push({ step: step.name, field: 'on_success', message: `unknown on_success "${step.on_success}" (known: ${ON_SUCCESS.join(', ')})` });
+    if (step.on_success !== undefined && !knownHooks().includes(step.on_success)) {
+      issues.push({ step: step.name, field: 'on_success', message: `unknown on_success "${step.on_success}" (known: ${knownHooks().join(', ')})` });
     }
     if (step.on_success === 'create_user') {
       for (const required of [...schema.fields.values()].filter((f) => f.required)) {

@@ -1,11 +1,14 @@
+import type { Kysely } from 'kysely';
 import type { AttemptService } from '../../attempts/service.js';
 import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { Courier } from '../../courier/service.js';
+import type { PasskeyService } from '../../passkeys/service.js';
 import type { PasswordService } from '../../passwords/service.js';
 import type { ProjectService } from '../../projects/service.js';
 import type { SessionService } from '../../sessions/service.js';
 import type { UserService } from '../../users/service.js';
+import type { Database } from '../../db/schema.js';
 import type { CodeService } from '../codes/service.js';
 import type { FlowCookieCodec } from '../cookie.js';
 import type { SchemaSource } from '../definitions/schema-view.js';
@@ -16,6 +19,8 @@ import type { FlowSettingsService } from '../settings/service.js';
 
 /** Everything the flow runtime works with; built once in `flows/module.ts`. */
 export interface FlowDeps {
+  /** runs `work` in one database transaction (a user and its credentials are written together) */
+  transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   clock: Clock;
   ids: IdGenerator;
   codec: FlowCookieCodec;
@@ -31,4 +36,7 @@ export interface FlowDeps {
   attempts: AttemptService;
   users: UserService;
   passwords: PasswordService;
+  passkeys: PasskeyService;
+  /** GATEHOUSE_PUBLIC_URL: the service's own origin for passkeys (else the request's) */
+  publicUrl?: string;
 }

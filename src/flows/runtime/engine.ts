@@ -2,8 +2,12 @@ import { AppError, MESSAGES } from '../../core/errors.js';
 import { notFoundError } from '../../http/principal.js';
 import { emptyState, requireEntry, type FlowCookieState, type FlowEntry } from '../state.js';
 import type { FlowDeps } from './deps.js';
+import type { FlowStepDef } from '../definitions/types.js';
+import type { StepContext } from '../methods/method.js';
+import { methodOfActionKind } from '../methods/registry.js';
+import { FlowStateChanged, invalidAction } from './errors.js';
 import { readFields } from './fields.js';
-import { FLOW_TTL_MS, FlowRun, invalidAction } from './run.js';
+import { FLOW_TTL_MS, FlowRun } from './run.js';
 import type { FlowResponse, FlowResult, RequestContext, StartInput, SubmitInput } from './types.js';
 import { checksCredentials, identifierField, runStep } from './work.js';
 
@@ -72,42 +76,39 @@ export class FlowRuntime {
     const run = await this.open(flowId, ctx, projectId);
     const { step, loaded } = await run.current();
     const captcha = await run.needsCaptcha(step, checksCredentials(step));
-    return { body: await this.body(run, await run.render(step, loaded, captcha)), cookie: ctx.cookie ?? null };
+    const body = await this.body(run, await run.render(step, loaded, captcha));
+    // Rendering may issue a challenge (passkey autofill); only then is the cookie written again.
+    const cookie = run.stateChanged ? await this.deps.codec.encode(run.state, this.deps.clock.now(), run.key) : (ctx.cookie ?? null);
+    return { body, cookie };
   }
 
   async submit(run: FlowRun, input: SubmitInput): Promise<FlowResult> {
+    try {
+      return await this.advance(run, input);
+    } catch (error) {
+      if (error instanceof FlowStateChanged) error.cookie = await this.deps.codec.encode(run.state, this.deps.clock.now(), run.key);
+      throw error;
+    }
+  }
+
+  /** Runs the submitted action: the step's fields, a navigation, or an action of a method's own kind. */
+  private async advance(run: FlowRun, input: SubmitInput): Promise<FlowResult> {
     const { deps } = this;
     const { frame, loaded, step } = await run.current();
     const action = (step.actions ?? []).find((a) => a.name === input.action);
     if (!action) throw invalidAction(frame.id, input.action);
+    const ctx: StepContext = { run, loaded, step };
     let outcome: string | undefined;
     if (action.kind === 'submit') {
-      const values = readFields(frame.id, step, loaded.schema, input.fields);
-      const credentials = checksCredentials(step);
-      const identField = identifierField(step, loaded);
-      const identifier = identField ? values.get(identField) : loaded.schema.identifiers.map((f) => frame.c[f]).find(Boolean);
-      const accountKey = identifier !== undefined ? deps.risk.accountKey(run.projectId, identifier) : undefined;
-      if (credentials) {
-        const assessment = await run.assess(accountKey);
-        if (assessment.decision === 'deny') {
-          throw new AppError('auth.rate_limited', 'Too many failed attempts; try again later.', { retry_after_seconds: assessment.retryAfterSeconds }, { 'retry-after': String(assessment.retryAfterSeconds ?? 60) });
-        }
-      }
-      if (await run.needsCaptcha(step, credentials, accountKey)) {
-        try {
-          await deps.captcha.verify(run.projectId, input.captcha);
-        } catch (error) {
-          if (error instanceof AppError) error.details.gates = { captcha: await run.challenge() };
-          if (error instanceof AppError) error.details.flow_id = frame.id;
-          throw error;
-        }
-      }
-      outcome = await runStep(run, loaded, step, values);
-      run.forgetSignals();
-    } else if (action.kind !== 'navigate') {
-      throw invalidAction(frame.id, input.action, `Actions of kind "${action.kind}" are not available yet.`);
-    } else if (Object.keys(input.fields).length > 0) {
-      throw invalidAction(frame.id, input.action, 'A navigate action carries no fields.');
+      outcome = await this.submitFields(ctx, input);
+    } else if (action.kind === 'navigate') {
+      if (Object.keys(input.fields).length > 0) throw invalidAction(frame.id, input.action, 'A navigate action carries no fields.');
+    } else {
+      const method = methodOfActionKind(action.kind);
+      if (!method?.act) throw invalidAction(frame.id, input.action, `Actions of kind "${action.kind}" are not available.`);
+      const answer = await method.act(ctx, action, input);
+      if (answer.stay) return this.respond(run, false);
+      outcome = answer.outcome;
     }
     const moved = (outcome !== undefined && (await run.follow(step, outcome))) || (await run.follow(step, input.action));
     if (!moved) throw invalidAction(frame.id, input.action);
@@ -119,10 +120,35 @@ export class FlowRuntime {
     return result;
   }
 
+  /** A `submit` action: validate the step's fields, apply the risk rules and the captcha gate, run the step. */
+  private async submitFields(ctx: StepContext, input: SubmitInput): Promise<string | undefined> {
+    const { deps } = this;
+    const { run, loaded, step } = ctx;
+    const { frame } = run;
+    const values = readFields(frame.id, step, loaded.schema, input.fields);
+    const credentials = checksCredentials(step);
+    const identField = identifierField(step, loaded);
+    const identifier = identField ? values.get(identField) : loaded.schema.identifiers.map((f) => frame.c[f]).find(Boolean);
+    const accountKey = identifier !== undefined ? deps.risk.accountKey(run.projectId, identifier) : undefined;
+    if (credentials) await run.refuseWhenDenied(accountKey);
+    if (await run.needsCaptcha(step, credentials, accountKey)) {
+      try {
+        await deps.captcha.verify(run.projectId, input.captcha);
+      } catch (error) {
+        if (error instanceof AppError) error.details.gates = { captcha: await run.challenge() };
+        if (error instanceof AppError) error.details.flow_id = frame.id;
+        throw error;
+      }
+    }
+    const outcome = await runStep(ctx, values);
+    run.forgetSignals();
+    return outcome;
+  }
+
   /** Work of an invisible step: it runs with what the flow collected so far. */
-  private async invisible(run: FlowRun, step: Parameters<typeof runStep>[2]): Promise<string | undefined> {
+  private async invisible(run: FlowRun, step: FlowStepDef): Promise<string | undefined> {
     const { loaded } = await run.current();
-    return runStep(run, loaded, step, new Map());
+    return runStep({ run, loaded, step }, new Map());
   }
 
   async event(run: FlowRun, input: { type: string; payload: Record<string, unknown> }): Promise<void> {

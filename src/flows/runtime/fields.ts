@@ -1,17 +1,17 @@
-import { AppError } from '../../core/errors.js';
 import type { SchemaView } from '../definitions/schema-view.js';
-import { CODE_FIELD, METHOD_FIELD_PREFIX, submitKey, type FlowStepDef } from '../definitions/types.js';
+import { submitKey, type FlowStepDef } from '../definitions/types.js';
+import { methodOfField } from '../methods/registry.js';
+import { validationFailed } from './errors.js';
 import type { StepField } from './types.js';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 const MAX_VALUE = 1024;
-const MAX_SECRET = 4096;
 // Control characters and lone surrogates are never typed on purpose and cannot be stored.
 const UNPRINTABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function fieldType(field: string, schema: SchemaView): string {
-  if (field === `${METHOD_FIELD_PREFIX}password`) return 'password';
-  if (field === CODE_FIELD) return 'code';
+  const owned = methodOfField(field);
+  if (owned) return owned.field.type;
   const spec = schema.fields.get(field);
   if (spec?.format === 'email') return 'email';
   if (spec?.type === 'number' || spec?.type === 'integer') return 'number';
@@ -20,9 +20,9 @@ export function fieldType(field: string, schema: SchemaView): string {
   return 'text';
 }
 
-/** Whether a field must be filled in on this step. */
+/** Whether a field must be filled in on this step: method fields always, attributes as the schema says on `create_user`. */
 export function fieldRequired(field: string, step: FlowStepDef, schema: SchemaView): boolean {
-  if (field.startsWith(METHOD_FIELD_PREFIX) || field === CODE_FIELD) return true;
+  if (methodOfField(field)) return true;
   if (step.on_success === 'create_user') return schema.fields.get(field)?.required ?? false;
   return true;
 }
@@ -34,25 +34,42 @@ export function stepFields(step: FlowStepDef, schema: SchemaView): StepField[] {
   });
 }
 
-export function validationFailed(flowId: string, fields: Record<string, string>, message = 'Some fields are missing or invalid.', extra: Record<string, unknown> = {}): AppError {
-  return new AppError('flow.validation_failed', message, { flow_id: flowId, fields, ...extra });
+/** Which of a step's fields to read, and whether empty ones are refused. */
+export interface ReadOptions {
+  /** the fields to read (default: all of the step's); others submitted are refused as unknown */
+  fields?: readonly string[];
+  /** nothing is required (a passkey action may name its user or not) */
+  optional?: boolean;
+}
+
+function problem(field: string, value: string, type: string, schema: SchemaView): string | undefined {
+  const owned = methodOfField(field)?.field;
+  const limit = owned ? owned.maxLength : Math.min(MAX_VALUE, schema.fields.get(field)?.maxLength ?? MAX_VALUE);
+  if (value.length > limit) return 'error.too_long';
+  if (type !== 'password' && UNPRINTABLE.test(value)) return 'error.invalid_characters';
+  if (owned?.pattern && !owned.pattern.regex.test(value)) return owned.pattern.error;
+  if (type === 'email' && !EMAIL.test(value)) return 'error.invalid_email';
+  if (type === 'number' && !Number.isFinite(Number(value))) return 'error.invalid_type';
+  return undefined;
 }
 
 /**
  * Checks the submitted values of a step (required, type, format) and returns them as strings
  * keyed by their definition field; problems answer 400 `flow.validation_failed` with text keys.
  */
-export function readFields(flowId: string, step: FlowStepDef, schema: SchemaView, submitted: Record<string, unknown>): Map<string, string> {
+export function readFields(flowId: string, step: FlowStepDef, schema: SchemaView, submitted: Record<string, unknown>, options: ReadOptions = {}): Map<string, string> {
+  const fields = options.fields ?? step.fields ?? [];
   const values = new Map<string, string>();
   const errors: Record<string, string> = {};
-  const known = new Set((step.fields ?? []).map(submitKey));
+  const known = new Set(fields.map(submitKey));
   for (const key of Object.keys(submitted)) if (!known.has(key)) errors[key] = 'error.unknown_field';
-  for (const field of step.fields ?? []) {
+  for (const field of fields) {
     const key = submitKey(field);
     const raw = submitted[key];
     const type = fieldType(field, schema);
+    const required = !options.optional && fieldRequired(field, step, schema);
     if (raw === undefined || raw === null || raw === '') {
-      if (fieldRequired(field, step, schema)) errors[key] = 'error.required';
+      if (required) errors[key] = 'error.required';
       continue;
     }
     let value: string;
@@ -62,34 +79,11 @@ export function readFields(flowId: string, step: FlowStepDef, schema: SchemaView
       errors[key] = 'error.invalid_type';
       continue;
     }
-    const limit = type === 'password' ? MAX_SECRET : Math.min(MAX_VALUE, schema.fields.get(field)?.maxLength ?? MAX_VALUE);
-    if (value.length > limit) errors[key] = 'error.too_long';
-    else if (type !== 'password' && UNPRINTABLE.test(value)) errors[key] = 'error.invalid_characters';
-    else if (type === 'email' && !EMAIL.test(value)) errors[key] = 'error.invalid_email';
-    else if (type === 'code' && !/^\d{6,12}$/.test(value)) errors[key] = 'error.invalid_code';
-    else if (type === 'number' && !Number.isFinite(Number(value))) errors[key] = 'error.invalid_type';
-    else if (value.length === 0 && fieldRequired(field, step, schema)) errors[key] = 'error.required';
+    const wrong = problem(field, value, type, schema);
+    if (wrong) errors[key] = wrong;
+    else if (value.length === 0 && required) errors[key] = 'error.required';
     else values.set(field, value);
   }
   if (Object.keys(errors).length > 0) throw validationFailed(flowId, errors);
   return values;
-}
-
-/** Schema attributes from collected values: dotted paths become nested objects, typed per schema. */
-export function attributesFrom(values: Map<string, string> | Record<string, string>, schema: SchemaView): Record<string, unknown> {
-  const attributes: Record<string, unknown> = {};
-  const entries = values instanceof Map ? [...values.entries()] : Object.entries(values);
-  for (const [field, value] of entries) {
-    const spec = schema.fields.get(field);
-    if (!spec) continue;
-    const typed = spec.type === 'number' || spec.type === 'integer' ? Number(value) : spec.type === 'boolean' ? value === 'true' : value;
-    const parts = field.split('.');
-    let target = attributes;
-    for (const part of parts.slice(0, -1)) {
-      target[part] ??= {};
-      target = target[part] as Record<string, unknown>;
-    }
-    target[parts[parts.length - 1]] = typed;
-  }
-  return attributes;
 }

@@ -7,6 +7,7 @@ import { assertSameOrigin } from '../../http/csrf.js';
 import { Id, NoContent } from '../../http/schemas.js';
 import { FLOW_COOKIE } from '../cookie.js';
 import type { FlowRuntime } from './engine.js';
+import { FlowStateChanged } from './errors.js';
 import { FLOW_TTL_MS } from './run.js';
 import type { FlowResult, RequestContext } from './types.js';
 
@@ -39,6 +40,16 @@ const SubmitBody = Type.Object(
     action: Type.String({ minLength: 1, maxLength: 100 }),
     fields: Type.Optional(Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), { maxProperties: 50 })),
     captcha: Type.Optional(Type.Union([Type.String({ maxLength: 4096 }), Unknown])),
+    challenge_response: Type.Optional(
+      Type.Object(
+        {
+          challenge_id: Type.String({ minLength: 1, maxLength: 100 }),
+          method: Type.String({ minLength: 1, maxLength: 50 }),
+          proof: Type.Object({}, { additionalProperties: true, description: 'The credential\'s toJSON() (WebAuthn JSON)' }),
+        },
+        { additionalProperties: false, description: 'The answer to step.challenge (passkeys)' },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -59,7 +70,14 @@ const FlowQuery = Type.Object(
 
 function contextOf(request: FastifyRequest): RequestContext {
   const ua = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : undefined, cookie: cookieValue(request, FLOW_COOKIE) };
+  const origin = request.headers.origin;
+  return {
+    ip: request.ip,
+    userAgent: typeof ua === 'string' ? ua : undefined,
+    cookie: cookieValue(request, FLOW_COOKIE),
+    origin: typeof origin === 'string' ? origin : undefined,
+    selfOrigin: request.host ? `${request.protocol}://${request.host}` : undefined,
+  };
 }
 
 export function flowRuntimeRoutes(root: FastifyInstance, container: Container, runtime: FlowRuntime): void {
@@ -98,8 +116,17 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
     async (request, reply) => {
       const run = await runtime.open(request.params.id, contextOf(request), request.query.project_id);
       await guard(request, run.projectId);
-      const result = await runtime.submit(run, { action: request.body.action, fields: request.body.fields ?? {}, captcha: request.body.captcha });
-      return send(request, reply, result);
+      const { action, fields, captcha, challenge_response } = request.body;
+      try {
+        return send(request, reply, await runtime.submit(run, { action, fields: fields ?? {}, captcha, challenge_response }));
+      } catch (error) {
+        // The one refusal that changes the flow (a fresh passkey challenge) carries its cookie.
+        if (error instanceof FlowStateChanged && error.cookie) {
+          const now = container.clock.now();
+          setCookieUntil(request, reply, FLOW_COOKIE, error.cookie, now, new Date(now.getTime() + FLOW_TTL_MS));
+        }
+        throw error;
+      }
     },
   );
 

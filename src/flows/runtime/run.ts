@@ -6,7 +6,10 @@ import { isCompleteStep, isInvisibleStep, type FlowStepDef } from '../definition
 import type { CaptchaGateView } from '../gates/captcha.js';
 import type { RiskAssessment, RiskRules, RiskSignals } from '../risk/service.js';
 import { topFrame, type FlowCookieState, type FlowEntry, type FlowFrame } from '../state.js';
+import type { ProvenFactor } from '../methods/method.js';
 import type { FlowDeps } from './deps.js';
+import { flowGone, invalidAction } from './errors.js';
+import { METHODS } from '../methods/registry.js';
 import { stepFields } from './fields.js';
 import type { RequestContext, StepView } from './types.js';
 
@@ -19,20 +22,16 @@ export interface Loaded extends LoadedDefinition {
   schema: SchemaView;
 }
 
-export function flowGone(flowId: string, why: string): AppError {
-  return new AppError('flow.expired', `The flow can no longer continue (${why}); start a new one.`, { flow_id: flowId });
-}
-
-export function invalidAction(flowId: string, action: string, message = 'The action is not available on this step.'): AppError {
-  return new AppError('flow.invalid_action', message, { flow_id: flowId, action });
-}
-
 /** One request's view of one concurrent flow: its entry in the cookie plus loaded definitions. */
 export class FlowRun {
   private readonly loaded = new Map<string, Loaded>();
   rules?: RiskRules;
   /** The auth attempt as this request last wrote it (saves reading it back to complete it). */
   attempt?: Attempt;
+  /** Set when this request changed the flow state while only rendering (a challenge was issued). */
+  stateChanged = false;
+  /** Step extensions a method produced in this request (e.g. the challenge of a passkey action). */
+  readonly extensions: Partial<StepView> = {};
   /** Risk signals read in this request, by account key and user (see `signals`). */
   private risk?: { key: string; signals: Promise<RiskSignals> };
 
@@ -77,6 +76,14 @@ export class FlowRun {
 
   async assess(accountKey?: string): Promise<RiskAssessment> {
     return this.deps.risk.assess(await this.signals(accountKey), await this.riskRules());
+  }
+
+  /** 429 `auth.rate_limited` when the risk rules deny credential checks from this client or account. */
+  async refuseWhenDenied(accountKey?: string): Promise<void> {
+    const assessment = await this.assess(accountKey);
+    if (assessment.decision === 'deny') {
+      throw new AppError('auth.rate_limited', 'Too many failed attempts; try again later.', { retry_after_seconds: assessment.retryAfterSeconds }, { 'retry-after': String(assessment.retryAfterSeconds ?? 60) });
+    }
   }
 
   async load(frame: FlowFrame): Promise<Loaded> {
@@ -178,11 +185,46 @@ export class FlowRun {
     };
     if (isCompleteStep(step)) view.behavior = step.complete;
     if (captcha) view.gates = { captcha: await this.challenge() };
-    return view;
+    for (const method of METHODS) await method.render?.({ run: this, loaded, step }, view);
+    return Object.assign(view, this.extensions);
   }
 
   challenge(): Promise<CaptchaGateView> {
     return this.deps.captcha.challenge(this.projectId);
+  }
+
+  /** The identifier value collected so far in the frame (lock-out keys, recovery), or ''. */
+  collectedIdentifier(): string {
+    const loaded = this.loaded.get(this.frame.d);
+    for (const field of loaded?.schema.identifiers ?? []) {
+      const value = this.frame.c[field];
+      if (value !== undefined) return value;
+    }
+    return '';
+  }
+
+  /**
+   * Records a proven factor on the flow's auth attempt, creating the attempt with it when the flow
+   * has none. An attempt that expired, or that proves another user (the flow went back and
+   * identified someone else), is replaced by a new one.
+   */
+  async recordFactor(factor: ProvenFactor, userId: string): Promise<void> {
+    const { attempts } = this.deps;
+    const input = { ...factor, userId };
+    const write = async () => {
+      if (this.entry.a) this.attempt = await attempts.recordFactor(this.projectId, this.entry.a, input);
+      else {
+        this.attempt = await attempts.create(this.projectId, { sessionId: this.entry.ss, firstFactor: input });
+        this.entry.a = this.attempt.id;
+      }
+    };
+    try {
+      await write();
+    } catch (error) {
+      if (!(error instanceof AppError) || !['att.not_found', 'att.invalid_state'].includes(error.code)) throw error;
+      this.entry.a = undefined;
+      await write();
+    }
   }
 
   touch(): void {

@@ -23,6 +23,27 @@ export interface StepView {
   fields: StepField[];
   actions: StepAction[];
   gates?: { captcha?: CaptchaGateView };
+  /** a passkey ceremony to run (DESIGN §4.10) */
+  challenge?: ChallengeView;
+  /** a text key: something that happened between requests failed */
+  error?: string;
+}
+
+/** `step.challenge`: the WebAuthn options a browser passes to `navigator.credentials`. */
+export interface ChallengeView {
+  challenge_id: string;
+  method: 'passkey' | 'passkey_register';
+  /** `PublicKeyCredentialRequestOptionsJSON` or `PublicKeyCredentialCreationOptionsJSON` */
+  options: Record<string, unknown>;
+  /** `conditional` on a rendered step: offer passkeys in the identifier field's autofill */
+  mediation?: 'conditional';
+}
+
+/** The answer to a challenge: `proof` is the credential's `toJSON()`. */
+export interface ChallengeResponse {
+  challenge_id: string;
+  method: string;
+  proof: unknown;
 }
 
 /** The interface's Flow response. */
@@ -43,6 +64,10 @@ export interface RequestContext {
   userAgent?: string;
   /** the `_zflow` cookie as sent */
   cookie?: string;
+  /** the request's `Origin` header (passkeys derive the relying party from it) */
+  origin?: string;
+  /** the service's own origin as this request reached it (used when no public URL is configured) */
+  selfOrigin?: string;
 }
 
 /** A runtime answer: the body and what to do with the cookie (`null` clears it). */
@@ -55,6 +80,7 @@ export interface SubmitInput {
   action: string;
   fields: Record<string, unknown>;
   captcha?: unknown;
+  challenge_response?: ChallengeResponse;
 }
 
 export interface StartInput {

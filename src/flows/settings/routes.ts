@@ -35,14 +35,23 @@ const RiskSchema = Type.Unsafe<Partial<RiskRules>>(
   ),
 );
 
+const HOSTNAME = '^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$';
+
+const PasskeySettingsSchema = Type.Object(
+  { rp_id: Type.Optional(Type.String({ pattern: HOSTNAME, description: 'Relying party ID: a registrable suffix of the origins\' host names (default: each origin\'s host)' })) },
+  { additionalProperties: false },
+);
+
 const FlowSettingsSchema = Type.Object({
   redirect_uris: Type.Array(Type.String()),
+  passkeys: PasskeySettingsSchema,
   risk: Type.Unsafe<RiskRules>(Type.Object(Object.fromEntries(Object.keys(RISK_DEFAULTS).map((key) => [key, Type.Number()])))),
 });
 
 const FlowSettingsBody = Type.Object(
   {
     redirect_uris: Type.Optional(Type.Array(HttpUrl, { maxItems: 50, uniqueItems: true })),
+    passkeys: Type.Optional(PasskeySettingsSchema),
     risk: Type.Optional(RiskSchema),
   },
   { additionalProperties: false },
@@ -70,14 +79,14 @@ export function flowSettingsRoutes(root: FastifyInstance, container: Container, 
     },
   );
 
-  app.get('/projects/:project_id/flow_settings', { config: { scope: read }, schema: { tags, summary: 'Read redirect allow-list and risk rules', params: Params, response: { 200: FlowSettingsSchema } } }, async (request) => {
+  app.get('/projects/:project_id/flow_settings', { config: { scope: read }, schema: { tags, summary: 'Read the redirect allow-list, passkey and risk settings', params: Params, response: { 200: FlowSettingsSchema } } }, async (request) => {
     await container.projects.requireAccess(principalOf(request), request.params.project_id);
     return settings.flowSettings(request.params.project_id);
   });
 
   app.put(
     '/projects/:project_id/flow_settings',
-    { config: { scope: write }, schema: { tags, summary: 'Update redirect allow-list and risk rules', params: Params, body: FlowSettingsBody, response: { 200: FlowSettingsSchema } } },
+    { config: { scope: write }, schema: { tags, summary: 'Update the redirect allow-list, passkey and risk settings', params: Params, body: FlowSettingsBody, response: { 200: FlowSettingsSchema } } },
     async (request) => {
       await container.projects.requireAccess(principalOf(request), request.params.project_id);
       return settings.setFlowSettings(request.params.project_id, request.body);

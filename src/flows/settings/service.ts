@@ -14,6 +14,8 @@ export interface Branding {
 export interface FlowSettings {
   /** Exact redirect_uri values flows may complete to. */
   redirect_uris: string[];
+  /** `rp_id`: the WebAuthn relying party ID instead of each origin's host (DESIGN §4.10) */
+  passkeys: { rp_id?: string };
   risk: RiskRules;
 }
 
@@ -57,14 +59,16 @@ export class FlowSettingsService {
     const flows = isObject(settings.flows) ? settings.flows : {};
     return {
       redirect_uris: Array.isArray(flows.redirect_uris) ? flows.redirect_uris.filter((u): u is string => typeof u === 'string') : [],
+      passkeys: isObject(flows.passkeys) && typeof flows.passkeys.rp_id === 'string' ? { rp_id: flows.passkeys.rp_id } : {},
       risk: riskRules(flows.risk),
     };
   }
 
-  async setFlowSettings(projectId: string, input: { redirect_uris?: string[]; risk?: Partial<RiskRules> }): Promise<FlowSettings> {
+  async setFlowSettings(projectId: string, input: { redirect_uris?: string[]; passkeys?: { rp_id?: string }; risk?: Partial<RiskRules> }): Promise<FlowSettings> {
     const current = await this.flowSettings(projectId);
     const next: FlowSettings = {
       redirect_uris: input.redirect_uris ?? current.redirect_uris,
+      passkeys: input.passkeys ?? current.passkeys,
       risk: riskRules({ ...current.risk, ...(input.risk ?? {}) }),
     };
     await this.projects.updateSettings(projectId, { flows: next });

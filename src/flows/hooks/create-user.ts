@@ -1,0 +1,74 @@
+import { AppError } from '../../core/errors.js';
+import type { SchemaView } from '../definitions/schema-view.js';
+import type { Enrollment, StepContext } from '../methods/method.js';
+import { validationFailed } from '../runtime/errors.js';
+
+/** Schema attributes from collected values: dotted paths become nested objects, typed per schema. */
+export function attributesFrom(values: Record<string, string>, schema: SchemaView): Record<string, unknown> {
+  const attributes: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(values)) {
+    const spec = schema.fields.get(field);
+    if (!spec) continue;
+    const typed = spec.type === 'number' || spec.type === 'integer' ? Number(value) : spec.type === 'boolean' ? value === 'true' : value;
+    const parts = field.split('.');
+    let target = attributes;
+    for (const part of parts.slice(0, -1)) {
+      target[part] ??= {};
+      target = target[part] as Record<string, unknown>;
+    }
+    target[parts[parts.length - 1]] = typed;
+  }
+  return attributes;
+}
+
+/** The new user's attributes: what the flow collected of the schema's properties. */
+export function collectedAttributes({ run, loaded }: StepContext): Record<string, unknown> {
+  return attributesFrom(Object.fromEntries(Object.entries(run.frame.c).filter(([field]) => loaded.schema.fields.has(field))), loaded.schema);
+}
+
+/** A refused attribute answers on its field. */
+function invalidAttributes(flowId: string, error: AppError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of (error.details.errors as Array<{ path: string; keyword?: string }> | undefined) ?? []) {
+    const path = issue.path.replace(/^attributes\/?/, '').replaceAll('/', '.');
+    fields[path || 'attributes'] = issue.keyword === 'required' ? 'error.required' : 'error.invalid';
+  }
+  return validationFailed(flowId, fields);
+}
+
+/**
+ * `create_user`: the user from the collected attributes and, in the same transaction, the
+ * credentials the methods enroll (a password, a passkey), so that a refusal leaves nothing behind.
+ * Each enrollment's factor is then recorded on the flow's auth attempt. An identifier that is
+ * taken follows `user_already_exists`, or answers on the identifier field.
+ */
+export async function createUser(ctx: StepContext, enrollments: (attributes: Record<string, unknown>) => Promise<Enrollment[]>): Promise<string | undefined> {
+  const { run, loaded, step } = ctx;
+  const { deps, frame, projectId } = run;
+  const attributes = collectedAttributes(ctx);
+  let user;
+  try {
+    const prepared = await enrollments(attributes);
+    const input = { schema: loaded.def.user_schema ?? loaded.row.schema_uri, attributes };
+    user = await deps.transaction(async (trx) => {
+      const created = await deps.users.create(projectId, input, { actor: 'self', trx });
+      for (const enrollment of prepared) await enrollment.write(trx, created);
+      return { created, prepared };
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'user.invalid') throw invalidAttributes(frame.id, error);
+    if (error.code !== 'user.already_exists') throw error;
+    if (step.transitions?.user_already_exists) return 'user_already_exists';
+    const field = (step.fields ?? []).find((f) => loaded.schema.identifiers.includes(f)) ?? loaded.schema.identifiers[0] ?? 'identifier';
+    throw validationFailed(frame.id, { [field]: 'error.user_already_exists' }, 'An account with this identifier already exists.');
+  }
+  const userId = user.created.id;
+  frame.u = userId;
+  frame.cr = userId;
+  for (const enrollment of user.prepared) {
+    if (enrollment.factor) await run.recordFactor(enrollment.factor, userId);
+    await enrollment.done?.(userId);
+  }
+  return undefined;
+}

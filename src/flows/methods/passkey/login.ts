@@ -1,0 +1,69 @@
+import { readFields } from '../../runtime/fields.js';
+import type { SubmitInput } from '../../runtime/types.js';
+import { identifierField } from '../../runtime/work.js';
+import type { ActionAnswer, StepContext } from '../method.js';
+import { consume, issueChallenge, passkeyFactor, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
+import type { RelyingParty } from '../../../passkeys/relying-party.js';
+
+/**
+ * The options of a login challenge: the identified user's passkeys; for an identifier that names
+ * nobody, stable fake ids (so the options reveal nothing); none for a usernameless sign-in.
+ */
+async function loginChallenge(ctx: StepContext, rp: RelyingParty, conditional = false) {
+  const { run } = ctx;
+  const { deps, frame, projectId } = run;
+  const identifier = run.collectedIdentifier();
+  if (frame.u !== undefined) {
+    return issueChallenge(run, rp, { kind: 'passkey', allow: await deps.passkeys.credentialsFor(projectId, frame.u), userId: frame.u });
+  }
+  if (identifier !== '') return issueChallenge(run, rp, { kind: 'passkey', allow: deps.passkeys.fakeCredentialIds(projectId, identifier), userId: '' });
+  return issueChallenge(run, rp, { kind: 'passkey', conditional });
+}
+
+/**
+ * A `passkey` action. Without an answer: identify the user when the step's identifier field was
+ * filled in, then issue the challenge. With an answer: verify it against the challenge in the
+ * frame, consume the challenge, and prove the `passkey` factor for the credential's user.
+ */
+export async function passkeyLogin(ctx: StepContext, input: SubmitInput): Promise<ActionAnswer> {
+  const { run, loaded, step } = ctx;
+  const { deps, frame, projectId } = run;
+  const rp = await relyingPartyOf(run);
+  const answer = input.challenge_response;
+  if (!answer) {
+    const identField = identifierField(step, loaded);
+    const values = readFields(frame.id, step, loaded.schema, input.fields, { fields: identField ? [identField] : [], optional: true });
+    const typed = identField ? values.get(identField) : undefined;
+    if (identField && typed !== undefined && typed !== frame.c[identField]) {
+      frame.c[identField] = typed;
+      frame.u = (await deps.users.findByIdentifier(projectId, loaded.row.schema_id, typed))?.id;
+    }
+    await loginChallenge(ctx, rp);
+    return { stay: true };
+  }
+  readFields(frame.id, step, loaded.schema, input.fields, { fields: [] });
+  await run.refuseWhenDenied();
+  const pending = pendingFor(run, 'passkey', answer, rp);
+  const fresh = async () => {
+    await deps.risk.recordFailure(projectId, undefined, run.ctx.ip, await run.riskRules());
+    return loginChallenge(ctx, rp);
+  };
+  if (!pending) return refuse(run, fresh);
+  const proven = await verified(run, () => deps.passkeys.verifyAuthentication({ projectId, response: answer.proof, expectedChallenge: pending.c, rp, expectedUserId: pending.u, consume: () => consume(run, pending) }), fresh);
+  frame.u = proven.userId;
+  await run.recordFactor(passkeyFactor(proven), proven.userId);
+  return { stay: false };
+}
+
+/** Autofill (conditional UI): a rendered step with a `passkey` action carries a usernameless challenge when the request's origin may use passkeys. */
+export async function offerAutofill(ctx: StepContext): Promise<void> {
+  const { run } = ctx;
+  if (run.extensions.challenge || run.ctx.origin === undefined) return;
+  let rp: RelyingParty;
+  try {
+    rp = await relyingPartyOf(run);
+  } catch {
+    return;
+  }
+  if (run.frame.u === undefined && run.collectedIdentifier() === '') await loginChallenge(ctx, rp, true);
+}

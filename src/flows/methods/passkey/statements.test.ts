@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsOf, watchStatements } from '../../../../test/helpers/statements.js';
+import type { SoftwareAuthenticator } from '../../../../test/helpers/webauthn-authenticator.js';
+import { ORIGIN, PasskeyClient, passkeyFlowKit, type PasskeyFlowKit } from './passkey-flow-test-kit.js';
+
+/**
+ * What one usernameless passkey sign-in costs the database (issue 11: a passkey journey has no
+ * password hash, so its cost is the flow engine's own). Counted on a warm process, every
+ * statement including BEGIN/COMMIT; `npm run bench -- --only passkey_journey` measures its CPU.
+ */
+describe('database statements of a passkey sign-in', () => {
+  let kit: PasskeyFlowKit;
+  let authenticator: SoftwareAuthenticator;
+
+  beforeAll(async () => {
+    await watchStatements();
+    kit = await passkeyFlowKit();
+    for (let i = 0; i < 1000 && !kit.t.container.changes.healthy; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    authenticator = kit.authenticator();
+    await kit.registerWithPasskey('counted@example.com', authenticator);
+    // Warm the per-process caches (project, settings, definitions) as a running service has them.
+    const warm = new PasskeyClient(kit.t);
+    const started = await warm.begin(kit.projectId, 'login');
+    await warm.answer(started, 'passkey', await authenticator.get(started.json().step.challenge.options, { origin: ORIGIN }));
+  });
+  afterAll(async () => kit.t.close());
+
+  it('starts in 2 statements and answers in 12 (one read of the risk signals, no definition read)', async () => {
+    const client = new PasskeyClient(kit.t);
+    const start = await statementsOf(() => client.begin(kit.projectId, 'login'));
+    expect(start.result.statusCode).toBe(200);
+    const proof = await authenticator.get(start.result.json().step.challenge.options, { origin: ORIGIN });
+    const answer = await statementsOf(() => client.answer(start.result, 'passkey', proof));
+    expect(answer.result.statusCode, answer.result.body).toBe(200);
+    expect(answer.result.json().handoff_token).toBeDefined();
+    const shown = JSON.stringify({ start: start.statements, answer: answer.statements }, null, 1);
+    expect(start.statements.length, shown).toBeLessThanOrEqual(2);
+    expect(answer.statements.filter((text) => text.includes('flow_definitions')), shown).toEqual([]);
+    expect(answer.statements.length, shown).toBeLessThanOrEqual(12);
+  });
+});

@@ -1,0 +1,84 @@
+import { AppError } from '../../../core/errors.js';
+import { validationFailed } from '../../runtime/errors.js';
+import type { AuthMethod, Enrollment, StepContext, StepHook } from '../method.js';
+
+export const PASSWORD_FIELD = 'x-auth-methods#password';
+
+export function invalidCredentials(flowId: string): AppError {
+  return new AppError('flow.invalid_credentials', 'The credentials are invalid.', { flow_id: flowId, fields: { password: 'error.invalid_credentials' } });
+}
+
+/** A refused password answers on the field, with the rule that refused it. */
+async function withPolicyOnField<T>(flowId: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'auth.password_policy') {
+      throw validationFailed(flowId, { password: 'error.password_policy' }, error.message, { rule: error.details.rule });
+    }
+    throw error;
+  }
+}
+
+/** `set_password`: a user who proved control of the account (a recovery code) sets a new password. */
+const setPassword: StepHook = {
+  name: 'set_password',
+  takes: [PASSWORD_FIELD],
+  async run({ run }, values) {
+    const { frame, deps, projectId } = run;
+    const password = values.get(PASSWORD_FIELD);
+    if (password === undefined) return undefined;
+    if (!frame.pv || frame.u === undefined) throw new AppError('flow.invalid_action', 'Prove control of the account first.', { flow_id: frame.id, action: 'set_password' });
+    const userId = frame.u;
+    // The password-set hook lifts the lock-out of the user's identifiers (flows/module.ts).
+    await withPolicyOnField(frame.id, () => deps.passwords.setPassword(projectId, userId, password, { actor: 'self' }));
+    frame.pv = undefined;
+    return undefined;
+  },
+};
+
+/**
+ * The password method: verify on login, with lock-out and dummy hashing so that unknown, locked
+ * and wrong answers are indistinguishable; set at registration (`create_user`) and on recovery
+ * (`set_password`).
+ */
+export const passwordMethod: AuthMethod = {
+  name: 'password',
+  needsSchemaKey: true,
+  field: { ref: PASSWORD_FIELD, type: 'password', maxLength: 4096, secret: true },
+  hooks: [setPassword],
+
+  checksCredentials: (step) => (step.fields ?? []).includes(PASSWORD_FIELD) && step.on_success !== 'create_user' && step.on_success !== 'set_password',
+
+  async verify({ run }, password) {
+    const { deps, frame, projectId } = run;
+    const identifier = run.collectedIdentifier();
+    const accountKey = deps.risk.accountKey(projectId, identifier);
+    const [signals, rules] = await Promise.all([run.signals(accountKey), run.riskRules()]);
+    const blocked = deps.risk.blocked(signals.account, rules);
+    const userId = frame.u;
+    let ok = false;
+    if (blocked || userId === undefined) await deps.passwords.dummyVerify();
+    else ok = await deps.passwords.verify(projectId, userId, password);
+    if (!ok || userId === undefined) {
+      // Attempts during a lock count against the IP only, so that a lock cannot be extended forever.
+      await deps.risk.recordFailure(projectId, blocked ? undefined : accountKey, run.ctx.ip, rules);
+      throw invalidCredentials(frame.id);
+    }
+    await run.recordFactor({ method: 'password' }, userId);
+    await deps.risk.recordSuccess(projectId, accountKey, userId, run.entry.ss, signals);
+    return undefined;
+  },
+
+  async enroll(ctx: StepContext, password, attributes): Promise<Enrollment> {
+    const { run, loaded } = ctx;
+    const { deps, frame, projectId } = run;
+    const input = { schema: loaded.def.user_schema ?? loaded.row.schema_uri, attributes };
+    const write = await withPolicyOnField(frame.id, () => deps.passwords.prepareForNewUser(projectId, input, { actor: 'self' }, password));
+    return {
+      write,
+      factor: { method: 'password' },
+      done: (userId) => deps.risk.recordSuccess(projectId, deps.risk.accountKey(projectId, run.collectedIdentifier()), userId, run.entry.ss),
+    };
+  },
+};

@@ -1,0 +1,167 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { jsonb } from '../db/sql.js';
+
+/** Passkey tables (migration 0060); the matching `credentials` row carries method `passkey`. */
+export interface PasskeyTables {
+  passkeys: {
+    credential_row_id: string;
+    project_id: string;
+    user_id: string;
+    webauthn_id: string;
+    public_key: Uint8Array;
+    /** bigint: pg answers a string, PGlite a number; read it with Number(). */
+    sign_count: string | number | bigint;
+    transports: string[];
+    aaguid: string;
+    backup_eligible: boolean;
+    backup_state: boolean;
+    device_type: string;
+  };
+  webauthn_user_handles: {
+    project_id: string;
+    user_id: string;
+    handle: string;
+    created_at: Date;
+  };
+  webauthn_used_challenges: {
+    challenge_hash: string;
+    project_id: string;
+    expires_at: Date;
+  };
+}
+
+export interface PasskeyRow {
+  credentialRowId: string;
+  userId: string;
+  /** The owner's WebAuthn user handle (always present for passkeys saved by the service). */
+  userHandle: string | undefined;
+  webauthnId: string;
+  publicKey: Uint8Array<ArrayBuffer>;
+  signCount: number;
+  transports: string[];
+}
+
+export class PasskeyStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  with(db: Kysely<Database>): PasskeyStore {
+    return new PasskeyStore(db);
+  }
+
+  async handleOf(projectId: string, userId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('webauthn_user_handles')
+      .select('handle')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.handle;
+  }
+
+  /**
+   * Stores the user's handle unless the user (or the handle) is taken; answers the handle the
+   * user has now, or undefined when the handle belongs to someone else. No target on the
+   * conflict clause: either unique constraint must end in "nothing", never an aborted transaction.
+   */
+  async claimHandle(projectId: string, userId: string, handle: string, at: Date): Promise<string | undefined> {
+    const inserted = await this.db
+      .insertInto('webauthn_user_handles')
+      .values({ project_id: projectId, user_id: userId, handle, created_at: at })
+      .onConflict((oc) => oc.doNothing())
+      .returning('handle')
+      .executeTakeFirst();
+    return inserted?.handle ?? (await this.handleOf(projectId, userId));
+  }
+
+  async insertCredential(row: { id: string; projectId: string; userId: string; name: string | null; at: Date }): Promise<void> {
+    await this.db
+      .insertInto('credentials')
+      .values({ id: row.id, project_id: row.projectId, user_id: row.userId, method: 'passkey', secret: '', name: row.name, created_at: row.at, updated_at: row.at })
+      .execute();
+  }
+
+  /** Inserts the passkey unless its WebAuthn id is taken in the project; false when taken. */
+  async insertPasskey(row: Omit<PasskeyTables['passkeys'], 'transports'> & { transports: string[] }): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('passkeys')
+      .values({ ...row, transports: jsonb(row.transports) })
+      .onConflict((oc) => oc.constraint('passkeys_project_webauthn_id_key').doNothing())
+      .returning('credential_row_id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  /** The passkey and its owner's user handle, in one statement (a login's hot path). */
+  async find(projectId: string, webauthnId: string): Promise<PasskeyRow | undefined> {
+    const row = await this.db
+      .selectFrom('passkeys')
+      .leftJoin('webauthn_user_handles', 'webauthn_user_handles.user_id', 'passkeys.user_id')
+      .select(['credential_row_id', 'passkeys.user_id', 'webauthn_id', 'public_key', 'sign_count', 'transports', 'webauthn_user_handles.handle'])
+      .where('passkeys.project_id', '=', projectId)
+      .where('webauthn_id', '=', webauthnId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      credentialRowId: row.credential_row_id,
+      userId: row.user_id,
+      userHandle: row.handle ?? undefined,
+      webauthnId: row.webauthn_id,
+      publicKey: new Uint8Array(row.public_key),
+      signCount: Number(row.sign_count),
+      transports: row.transports,
+    };
+  }
+
+  async listForUser(projectId: string, userId: string): Promise<Array<{ id: string; transports: string[] }>> {
+    const rows = await this.db
+      .selectFrom('passkeys')
+      .innerJoin('credentials', 'credentials.id', 'passkeys.credential_row_id')
+      .select(['passkeys.webauthn_id', 'passkeys.transports'])
+      .where('passkeys.project_id', '=', projectId)
+      .where('passkeys.user_id', '=', userId)
+      .orderBy('credentials.created_at')
+      .orderBy('credentials.id')
+      .execute();
+    return rows.map((row) => ({ id: row.webauthn_id, transports: row.transports }));
+  }
+
+  /**
+   * Records a verified assertion in one statement: the new sign count, unless it does not move
+   * forward (WebAuthn §7.2 step 21: either count non-zero and new <= stored), and the credential's
+   * last use. False when the count was refused (a concurrent assertion or a cloned authenticator).
+   */
+  async recordUse(credentialRowId: string, newCount: number, at: Date): Promise<boolean> {
+    const result = await sql<{ id: string }>`
+      with moved as (
+        update passkeys set sign_count = ${newCount}::bigint
+        where credential_row_id = ${credentialRowId}
+          and not (${newCount}::bigint <= sign_count and (${newCount}::bigint > 0 or sign_count > 0))
+        returning credential_row_id
+      )
+      update credentials set last_used_at = ${at}
+      from moved where credentials.id = moved.credential_row_id
+      returning credentials.id`.execute(this.db);
+    return result.rows.length === 1;
+  }
+
+  /** True exactly once per challenge hash: the insert is the whole decision. */
+  async consumeChallenge(projectId: string, challengeHash: string, expiresAt: Date): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('webauthn_used_challenges')
+      .values({ challenge_hash: challengeHash, project_id: projectId, expires_at: expiresAt })
+      .onConflict((oc) => oc.column('challenge_hash').doNothing())
+      .returning('challenge_hash')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  /**
+   * For a periodic sweeper: FlowSweeper (src/flows/sweeper.ts) is the one that fits, beside
+   * `captcha_spent`; the flow engine's owner wires `webauthn_used_challenges` into it.
+   */
+  async deleteExpiredChallenges(before: Date): Promise<number> {
+    const result = await this.db.deleteFrom('webauthn_used_challenges').where('expires_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
