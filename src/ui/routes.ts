@@ -18,15 +18,19 @@ import type { StepExtras } from './step.js';
 const FORM_LIMIT = 64 * 1024;
 
 /** The runtime's request context (+ `origin`, which passkeys derive the relying party from). */
-function contextOf(request: FastifyRequest, issuer: string): RequestContext & { origin?: string } {
+function contextOf(request: FastifyRequest, issuer: string): RequestContext {
   const ua = request.headers['user-agent'];
   const origin = request.headers.origin;
+  const own = new URL(issuer).origin;
   return {
     ip: request.ip,
     userAgent: typeof ua === 'string' ? ua : undefined,
     cookie: cookieValue(request, FLOW_COOKIE),
-    // A page is always shown on Gatehouse's own origin; a GET navigation carries no Origin header.
-    origin: typeof origin === 'string' ? origin : new URL(issuer).origin,
+    // A page is always shown on Gatehouse's own origin: a GET navigation carries no Origin header,
+    // and a form post sends `Origin: null` under the pages' `Referrer-Policy: no-referrer` (posts
+    // pass the same-origin check first; the ceremony itself proves the origin in clientDataJSON).
+    origin: typeof origin === 'string' && origin !== 'null' ? origin : own,
+    selfOrigin: own,
   };
 }
 

@@ -36,7 +36,7 @@ export function stepFields(step: FlowStepDef, schema: SchemaView): StepField[] {
 
 /** Which of a step's fields to read, and whether empty ones are refused. */
 export interface ReadOptions {
-  /** the fields to read (default: all of the step's); others submitted are refused as unknown */
+  /** the fields to read (default: all of the step's); other fields of the step are ignored, anything else is refused as unknown */
   fields?: readonly string[];
   /** nothing is required (a passkey action may name its user or not) */
   optional?: boolean;
@@ -61,7 +61,9 @@ export function readFields(flowId: string, step: FlowStepDef, schema: SchemaView
   const fields = options.fields ?? step.fields ?? [];
   const values = new Map<string, string>();
   const errors: Record<string, string> = {};
-  const known = new Set(fields.map(submitKey));
+  // A form posts every input of the step; an action that reads fewer (a passkey registration reads
+  // no password) ignores the rest of the step's fields.
+  const known = new Set((step.fields ?? []).map(submitKey));
   for (const key of Object.keys(submitted)) if (!known.has(key)) errors[key] = 'error.unknown_field';
   for (const field of fields) {
     const key = submitKey(field);
