@@ -212,8 +212,9 @@ export class AttemptService {
    * completed) attempt with a user and a factor becomes handed_off, its target shell's TTL is
    * reset as `complete` would, and the handoff token is minted. Anything else (unknown, expired,
    * no factor, already handed off) takes the step-by-step path, which answers the precise error.
+   * `alongside` runs in the same transaction (a flow consumes its live run there).
    */
-  async completeAndHandOff(projectId: string, id: string): Promise<Handoff> {
+  async completeAndHandOff(projectId: string, id: string, options: { alongside?: (trx: Kysely<Database>) => Promise<void> } = {}): Promise<Handoff> {
     // Read before the transaction (PGlite has one connection); cached, and needed only with a shell.
     const settings = await this.sessions.settingsFor(projectId);
     const handoff = await this.db.transaction().execute(async (trx) => {
@@ -221,12 +222,15 @@ export class AttemptService {
       const now = this.clock.now();
       const handedOff = await store.completeAndMarkHandedOff(projectId, id, now);
       if (!handedOff) return undefined;
+      // The caller's part of the same commit (a flow's completion); it may refuse, undoing all.
+      await options.alongside?.(trx);
       if (handedOff.session_id !== null) await this.sessions.extendShell(trx, projectId, handedOff.session_id, settings);
       return this.mint(store, projectId, id, now);
     });
     if (handoff) return handoff;
     const row = looksLikeId(id, 'att') ? await this.store.find(id) : undefined;
     if (row?.state === 'pending') await this.complete(projectId, id);
+    await options.alongside?.(this.db);
     return this.handoff(projectId, id);
   }
 

@@ -56,8 +56,10 @@ describe('flow runtime: default login and register', () => {
     expect(body.step).toMatchObject({ type: 'complete', behavior: 'show' });
     expect(body.handoff_token).toMatch(/^gh_ho_/);
     expect(new Date(body.handoff_token_expires_at).getTime() - t.clock.now().getTime()).toBe(60_000);
-    expect(done.cookies.find((c) => c.name === '_zflow')).toMatchObject({ value: '', maxAge: 0 });
-    expect(client.cookie).toBeUndefined();
+    // The finished flow leaves a tombstone (DESIGN §4.5): a reload answers 410 flow.completed.
+    const reload = await client.get(identified.json().id);
+    expect(reload.statusCode).toBe(410);
+    expect(errorBody(reload).code).toBe('flow.completed');
   });
 
   it('answers wrong passwords and unknown users with the same status and body', async () => {

@@ -69,6 +69,8 @@ export interface FlowEntry {
   ex: number;
   /** frames, bottom first; the top frame is the one shown */
   f: FlowFrame[];
+  /** set on the tombstone a completed flow leaves: its id answers 410 `flow.completed` */
+  done?: 1;
 }
 
 /** The whole cookie: concurrent flows keyed by their entry id (the id of the bottom frame). */
@@ -100,11 +102,22 @@ export const topFrame = (entry: FlowEntry): FlowFrame => entry.f[entry.f.length 
 
 /**
  * The entry a client addresses by its latest flow id: unknown ids (and flows of another project
- * when the caller names one) answer 404 `flow.not_found`, expired ones 410 `flow.expired`.
+ * when the caller names one) answer 404 `flow.not_found`, expired ones 410 `flow.expired`,
+ * completed ones (a tombstone) 410 `flow.completed`.
  */
 export function requireEntry(state: FlowCookieState, flowId: string, now: Date, projectId?: string): { key: string; entry: FlowEntry } {
   const found = findByTopId(state, flowId);
   if (!found || (projectId !== undefined && found.entry.p !== projectId)) throw notFoundError('flow.not_found', { flow_id: flowId });
   if (found.entry.ex <= now.getTime()) throw new AppError('flow.expired', 'The flow has expired; start a new one.', { flow_id: flowId });
+  if (found.entry.done) throw flowCompleted(flowId);
   return found;
+}
+
+export function flowCompleted(flowId: string): AppError {
+  return new AppError('flow.completed', 'The flow was completed already; start a new one.', { flow_id: flowId });
+}
+
+/** What a completed flow leaves in the cookie for the rest of its lifetime (DESIGN §4.5). */
+export function tombstone(entry: FlowEntry, flowId: string): FlowEntry {
+  return { p: entry.p, ss: entry.ss, ct: entry.ct, ex: entry.ex, f: [{ id: flowId, d: '', pu: '', s: '', c: {}, h: [] }], done: 1 };
 }

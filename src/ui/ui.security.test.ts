@@ -81,10 +81,17 @@ describe('hosted pages: tampered, replayed, stale or foreign state gives a clear
     expectPage(await client.get(formAction(page.body)), 410, 'Start again');
   });
 
-  // The runtime on this branch keeps no completion tombstone yet (DESIGN §4.5 "Completion happens
-  // once"): a _zflow captured before completion still submits. The page maps flow.completed (410)
-  // to the restart page already; this test turns on when the runtime answers it.
-  it.todo('a replayed POST after completion -> 410 page (needs flow.completed from the runtime)');
+  it('a replayed POST after completion -> 410 page with a restart, and no second account', async () => {
+    const client = new PageClient(t);
+    const page = await client.open(`/ui/register?project_id=${project.id}`);
+    const captured = new Map(client.cookies);
+    const form = { action: 'create', 'f.email': 'replayed@example.com', 'f.password': 'correct horse battery staple 42' };
+    expect((await client.post(formAction(page.body), form)).statusCode).toBe(303);
+    client.cookies.clear();
+    for (const [name, value] of captured) client.cookies.set(name, value);
+    expectPage(await client.post(formAction(page.body), { ...form, 'f.email': 'replayed-again@example.com' }), 410, 'Start again');
+    expect(await t.container.users.findByIdentifier(project.id, undefined, 'replayed-again@example.com')).toBeUndefined();
+  });
 
   it('a flow of another project (foreign _zflow) -> 404 page', async () => {
     const other = await t.createProject('Other');

@@ -34,7 +34,7 @@ describe('hosted pages: journeys over real HTTP handling (inject)', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('<label for="f-email">E-mail address</label>');
-    expect(page.body).toMatch(/<input id="f-email" name="f.email" required autofocus type="email" autocomplete="username"/);
+    expect(page.body).toMatch(/<input id="f-email" name="f.email" required autofocus type="email" autocomplete="username webauthn"/);
     expect(page.body).not.toMatch(/<script(?![^>]*(type="module" src="\/ui\/assets\/|type="application\/json"))/);
     expect(page.body).not.toContain('gh_st_'); // the anonymous session token never reaches a page
   });

@@ -253,7 +253,13 @@ export class FlowDefinitionService {
     await this.store.extendRuns(runIds, expiresAt);
   }
 
-  async endRun(runId: string): Promise<void> {
-    await this.store.endRun(runId, this.clock.now());
+  /** Whether a run has not ended (read in `trx` when given). */
+  isLive(runId: string, trx?: Kysely<Database>): Promise<boolean> {
+    return (trx ? this.store.with(trx) : this.store).isLive(runId);
+  }
+
+  /** Ends a live run (in `trx` when given); false when it had ended already: a flow completes once. */
+  async endRun(runId: string, trx?: Kysely<Database>): Promise<boolean> {
+    return (trx ? this.store.with(trx) : this.store).endRun(runId, this.clock.now());
   }
 }

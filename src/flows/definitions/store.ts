@@ -107,8 +107,16 @@ export class FlowDefinitionStore {
     await this.db.updateTable('flow_runs').set({ expires_at: expiresAt }).where('id', 'in', ids).where('ended_at', 'is', null).execute();
   }
 
-  async endRun(id: string, at: Date): Promise<void> {
-    await this.db.updateTable('flow_runs').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
+  /** Whether a run is still live (not ended); a flow's writes check it in their transaction. */
+  async isLive(id: string): Promise<boolean> {
+    const row = await this.db.selectFrom('flow_runs').select('id').where('id', '=', id).where('ended_at', 'is', null).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Ends a live run; false when it had ended already (or never existed). */
+  async endRun(id: string, at: Date): Promise<boolean> {
+    const result = await this.db.updateTable('flow_runs').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async isInUse(definitionId: string, now: Date): Promise<boolean> {

@@ -2,6 +2,7 @@ import { AppError } from '../../core/errors.js';
 import type { SchemaView } from '../definitions/schema-view.js';
 import type { Enrollment, StepContext } from '../methods/method.js';
 import { validationFailed } from '../runtime/errors.js';
+import { flowCompleted } from '../state.js';
 
 /** Schema attributes from collected values: dotted paths become nested objects, typed per schema. */
 export function attributesFrom(values: Record<string, string>, schema: SchemaView): Record<string, unknown> {
@@ -51,6 +52,8 @@ export async function createUser(ctx: StepContext, enrollments: (attributes: Rec
     const prepared = await enrollments(attributes);
     const input = { schema: loaded.def.user_schema ?? loaded.row.schema_uri, attributes };
     user = await deps.transaction(async (trx) => {
+      // A `_zflow` captured before its flow completed writes nothing when replayed after.
+      if (!(await deps.definitions.isLive(frame.id, trx))) throw flowCompleted(frame.id);
       const created = await deps.users.create(projectId, input, { actor: 'self', trx });
       for (const enrollment of prepared) await enrollment.write(trx, created);
       return { created, prepared };

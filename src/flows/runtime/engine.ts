@@ -1,6 +1,6 @@
 import { AppError, MESSAGES } from '../../core/errors.js';
 import { notFoundError } from '../../http/principal.js';
-import { emptyState, requireEntry, type FlowCookieState, type FlowEntry } from '../state.js';
+import { emptyState, flowCompleted, requireEntry, tombstone, type FlowCookieState, type FlowEntry } from '../state.js';
 import type { FlowDeps } from './deps.js';
 import type { FlowStepDef } from '../definitions/types.js';
 import type { StepContext } from '../methods/method.js';
@@ -180,18 +180,20 @@ export class FlowRuntime {
       if (run.entry.r) body.redirect_uri = run.entry.r;
       else view.behavior = 'show';
     }
-    if (run.entry.a) {
-      const known = run.attempt?.id === run.entry.a ? run.attempt : undefined;
-      const attempt = known ?? (await deps.attempts.get(run.projectId, run.entry.a).catch(() => undefined));
-      if (attempt && attempt.factors.length > 0) {
-        const handoff = await deps.attempts.completeAndHandOff(run.projectId, attempt.id);
-        body.handoff_token = handoff.handoff_token;
-        body.handoff_token_expires_at = handoff.handoff_token_expires_at;
-      }
-    }
-    await deps.definitions.endRun(frame.id);
-    delete run.state.flows[run.key];
-    const cookie = Object.keys(run.state.flows).length > 0 ? await deps.codec.encode(run.state, deps.clock.now()) : null;
+    // A flow completes once: its live run is consumed in the transaction that hands off (or on its
+    // own), so a `_zflow` captured before completion and replayed after it answers 410.
+    const consumeRun = async (trx?: Parameters<typeof deps.definitions.endRun>[1]) => {
+      if (!(await deps.definitions.endRun(frame.id, trx))) throw flowCompleted(frame.id);
+    };
+    const known = run.entry.a !== undefined && run.attempt?.id === run.entry.a ? run.attempt : undefined;
+    const attempt = known ?? (run.entry.a !== undefined ? await deps.attempts.get(run.projectId, run.entry.a).catch(() => undefined) : undefined);
+    if (attempt && attempt.factors.length > 0) {
+      const handoff = await deps.attempts.completeAndHandOff(run.projectId, attempt.id, { alongside: consumeRun });
+      body.handoff_token = handoff.handoff_token;
+      body.handoff_token_expires_at = handoff.handoff_token_expires_at;
+    } else await consumeRun();
+    run.state.flows[run.key] = tombstone(run.entry, frame.id);
+    const cookie = await deps.codec.encode(run.state, deps.clock.now());
     return { body, cookie };
   }
 }
