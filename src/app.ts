@@ -9,6 +9,7 @@ import { registerMetrics } from './http/metrics.js';
 import { ROUTER_OPTIONS } from './http/method-not-allowed.js';
 import { registerOpenApi } from './http/openapi.js';
 import { OneLineRequestLog } from './http/request-log.js';
+import { registerResponseHeaders } from './http/response-headers.js';
 import { registerValidators } from './http/validation.js';
 import { routeModules } from './routes.js';
 
@@ -32,6 +33,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerResponseHeaders(app);
   registerValidators(app);
   registerErrorHandling(app);
   await registerOpenApi(app);

@@ -21,6 +21,8 @@ export interface CatalogRoute {
   scope?: string | readonly string[];
   /** Left out of /openapi.json on purpose (`schema.hide`). */
   hidden: boolean;
+  /** Declared `config.cacheable`: its answers may be cached (src/http/response-headers.ts). */
+  cacheable: boolean;
   schema: Record<string, unknown>;
 }
 
@@ -72,7 +74,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     describeRoute(route);
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     const hidden = Boolean(schema.hide) || (Array.isArray(schema.tags) && schema.tags.includes('X-HIDDEN'));
-    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, scope: route.config?.scope, hidden, schema });
+    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, scope: route.config?.scope, hidden, cacheable: route.config?.cacheable === true, schema });
   });
   await app.register(swagger, {
     // Shared schemas keep their $id as their name under components.schemas.
@@ -93,5 +95,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
   });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { config: { cacheable: true }, schema: { hide: true } }, async () => app.swagger());
 }

@@ -68,7 +68,7 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
   const { oauth } = container;
   oauthClientRoutes(root, container);
 
-  root.get('/.well-known/openid-configuration', { schema: { tags: ['oauth'], summary: 'OpenID Provider metadata', response: { 200: DiscoverySchema } } }, async (request, reply) => {
+  root.get('/.well-known/openid-configuration', { config: { cacheable: true }, schema: { tags: ['oauth'], summary: 'OpenID Provider metadata', response: { 200: DiscoverySchema } } }, async (request, reply) => {
     return reply.header('cache-control', 'public, max-age=300').send(discoveryDocument(issuerOf(container.config, request)));
   });
 
@@ -79,7 +79,7 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
       registerOAuthErrors(app);
       authorizeRoutes(app, container);
 
-      app.get('/jwks', { schema: { tags: ['oauth'], summary: 'The JSON Web Key Set for ID tokens', response: oauthResponses({ 200: JwksSchema }) } }, async (_request, reply) => {
+      app.get('/jwks', { config: { cacheable: true }, schema: { tags: ['oauth'], summary: 'The JSON Web Key Set for ID tokens', response: oauthResponses({ 200: JwksSchema }) } }, async (_request, reply) => {
         return reply.header('cache-control', 'public, max-age=300').type('application/jwk-set+json').send(await oauth.signingKeys.jwks());
       });
 
