@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger } from './http/log-redaction.js';
 import { ChangeCache } from './cache/cache.js';
 import { ChangeFeed } from './cache/feed.js';
 import type { Config } from './config.js';
@@ -79,7 +80,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
     config.sweepIntervalMs > 0 ? s.start(config.sweepIntervalMs) : () => {};
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  const logger = options.logger ?? createLogger(config.logLevel);
   const { engine } = options;
   const db = engine.db;
   const keys = new KeyRing(config.secrets);
