@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Container } from './container.js';
 import { registerBearerAuth } from './http/auth.js';
-import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { ROUTER_OPTIONS } from './http/method-not-allowed.js';
@@ -11,6 +11,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { OneLineRequestLog } from './http/request-log.js';
 import { registerResponseHeaders } from './http/response-headers.js';
 import { registerValidators } from './http/validation.js';
+import { registerWellFormedText } from './http/well-formed-text.js';
 import { routeModules } from './routes.js';
 
 export const BODY_LIMIT = 1_048_576;
@@ -28,6 +29,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false } },
     routerOptions: ROUTER_OPTIONS,
     frameworkErrors,
+    clientErrorHandler,
     logController: new OneLineRequestLog(),
   });
   app.addHook('onSend', async (request, reply) => {
@@ -35,6 +37,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   });
   registerResponseHeaders(app);
   registerValidators(app);
+  registerWellFormedText(app);
   registerErrorHandling(app);
   await registerOpenApi(app);
   await app.register(cookie);
