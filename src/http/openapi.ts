@@ -90,6 +90,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'Admin token, project secret or service-key access token' },
           serviceSession: { type: 'apiKey', in: 'cookie', name: '__service_session' },
+          sessionToken: { type: 'http', scheme: 'bearer', description: 'A session token (gh_st_...), as returned by the exchange' },
           flowState: { type: 'apiKey', in: 'cookie', name: '_zflow' },
         },
       },
