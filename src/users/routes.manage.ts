@@ -4,10 +4,10 @@ import { Type } from 'typebox';
 import type { Container } from '../container.js';
 import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, NoContent } from '../http/schemas.js';
-import { identifierValues } from '../passwords/service.js';
 import { actorOf, projectScopeOf } from '../schemas/caller.js';
 import { UserResource } from './routes.js';
 import { toUserResource } from './service.js';
+import { unlockUser } from './unlock.js';
 
 const UserParams = Type.Object({ user_id: Id() });
 
@@ -15,7 +15,8 @@ const UserParams = Type.Object({ user_id: Id() });
  * Management of one user beyond create/read (DESIGN §4.17): replace its attributes, erase it,
  * lift its sign-in lock-out. Another project's user answers 404 `user.not_found`.
  */
-export function userManagementRoutes(root: FastifyInstance, { users, flows, db }: Container): void {
+export function userManagementRoutes(root: FastifyInstance, container: Container): void {
+  const { users } = container;
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
   app.patch(
@@ -67,10 +68,7 @@ export function userManagementRoutes(root: FastifyInstance, { users, flows, db }
       },
     },
     async (request, reply) => {
-      const user = await users.get(projectScopeOf(principalOf(request)), request.params.user_id);
-      const schema = await users.schemaOf(user);
-      // The lock-out is keyed by the identifiers a user signs in with (src/flows/risk).
-      await flows.risk.liftLocks(db, user.projectId, identifierValues(schema, user.attributes));
+      await unlockUser(container, await users.get(projectScopeOf(principalOf(request)), request.params.user_id));
       return reply.status(204).send(null);
     },
   );
