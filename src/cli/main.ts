@@ -243,6 +243,11 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
+// Everything this process creates (the data directory, the embedded database's files, the
+// generated admin token and secret, the lock file) is readable by its owner only: 0600 files,
+// 0700 folders, whatever the umask of the shell that started it.
+process.umask(0o077);
+
 run(process.argv.slice(2)).catch((error: unknown) => {
   const known = error instanceof UsageError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
   const detail = (error as { details?: unknown }).details;

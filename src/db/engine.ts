@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import { makePrivate } from './private-files.js';
 import { withPreparedStatements } from './prepared.js';
 import type { Database } from './schema.js';
 
@@ -74,6 +75,7 @@ export async function openPglite(dataDir?: string): Promise<Engine> {
     // Loaded on demand: a PostgreSQL deployment never pays for the embedded engine's code.
     const { PGlite } = await import('@electric-sql/pglite');
     pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    if (dataDir) makePrivate(dataDir);
   } catch (error) {
     unlock();
     throw error;
