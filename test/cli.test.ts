@@ -152,6 +152,24 @@ describe(`gatehouse on ${testEngineKind() === 'postgres' ? 'PostgreSQL' : 'the e
     expect(after.map((p) => p.id)).not.toContain(doomed.id);
   });
 
+  it('prints the generated admin token even when the very first start fails', async () => {
+    const fresh = tempDir();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as { port: number }).port;
+      const result = await runCli(['serve'], env({ GATEHOUSE_DATA_DIR: fresh.path, PORT: String(port) }));
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toMatch(/^gatehouse: PORT: .* is already in use$/);
+      const adminToken = readFileSync(join(fresh.path, 'admin-token'), 'utf8').trim();
+      const line = result.stdout.split('\n').find((l) => l.includes(adminToken));
+      expect(JSON.parse(line!)).toMatchObject({ level: 40, admin_token: adminToken, msg: 'generated the instance admin token; it is printed only this once' });
+    } finally {
+      taken.close();
+      fresh.remove();
+    }
+  });
+
   it('stops with one line when the port is taken', async () => {
     blocker = createServer();
     await new Promise<void>((resolve) => blocker!.listen(0, '127.0.0.1', resolve));

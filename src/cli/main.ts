@@ -83,17 +83,20 @@ async function withContainer<T>(fn: (container: Container) => Promise<T>): Promi
 async function serve(): Promise<void> {
   const config = loadConfig();
   const { startServer } = await import('../main.js');
+  // Printed before anything can fail: when the very first start fails (port taken, database
+  // down), the token is already in the file and the next start would never print it.
+  if (config.adminTokenGenerated) {
+    const { createLogger } = await import('../http/log-redaction.js');
+    createLogger(config.logLevel).warn(
+      { admin_token: config.adminToken, stored_in: `${config.dataDir}/admin-token` },
+      'generated the instance admin token; it is printed only this once',
+    );
+  }
   let server;
   try {
     server = await startServer(config);
   } catch (error) {
     throw new UsageError(describeStartupError(error, config));
-  }
-  if (config.adminTokenGenerated) {
-    server.container.logger.warn(
-      { admin_token: config.adminToken, stored_in: `${config.dataDir}/admin-token` },
-      'generated the instance admin token; it is printed only this once',
-    );
   }
   let stopping = false;
   const stop = (signal: string) => {
