@@ -5,6 +5,7 @@ import type { Container } from './container.js';
 import { registerBearerAuth } from './http/auth.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
+import { indexRoute } from './http/index-route.js';
 import { registerMetrics } from './http/metrics.js';
 import { ROUTER_OPTIONS } from './http/method-not-allowed.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -36,6 +37,9 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   registerResponseHeaders(app);
+  // Bodies are JSON (forms only where a route adds a parser, as /auth does): JSON sent as
+  // text/plain is 415, not a confusing "must be object".
+  app.removeContentTypeParser('text/plain');
   registerValidators(app);
   registerWellFormedText(app);
   registerErrorHandling(app);
@@ -43,6 +47,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await app.register(cookie);
   registerBearerAuth(app, container.credentials);
   healthRoutes(app, container.engine);
+  indexRoute(app);
   registerMetrics(app);
   for (const register of routeModules) register(app, container);
   await app.ready();
