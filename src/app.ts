@@ -3,13 +3,16 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Container } from './container.js';
 import { registerBearerAuth } from './http/auth.js';
-import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
+import { indexRoute } from './http/index-route.js';
 import { registerMetrics } from './http/metrics.js';
 import { ROUTER_OPTIONS } from './http/method-not-allowed.js';
 import { registerOpenApi } from './http/openapi.js';
 import { OneLineRequestLog } from './http/request-log.js';
+import { registerResponseHeaders } from './http/response-headers.js';
 import { registerValidators } from './http/validation.js';
+import { registerWellFormedText } from './http/well-formed-text.js';
 import { routeModules } from './routes.js';
 
 export const BODY_LIMIT = 1_048_576;
@@ -27,17 +30,24 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false } },
     routerOptions: ROUTER_OPTIONS,
     frameworkErrors,
+    clientErrorHandler,
     logController: new OneLineRequestLog(),
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerResponseHeaders(app);
+  // Bodies are JSON (forms only where a route adds a parser, as /auth does): JSON sent as
+  // text/plain is 415, not a confusing "must be object".
+  app.removeContentTypeParser('text/plain');
   registerValidators(app);
+  registerWellFormedText(app);
   registerErrorHandling(app);
   await registerOpenApi(app);
   await app.register(cookie);
   registerBearerAuth(app, container.credentials);
   healthRoutes(app, container.engine);
+  indexRoute(app);
   registerMetrics(app);
   for (const register of routeModules) register(app, container);
   await app.ready();

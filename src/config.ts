@@ -94,7 +94,7 @@ function urlPrefixes(env: Env, name: string): string[] {
 function persisted(dataDir: string, file: string, generate: () => string): { value: string; generated: boolean } {
   const path = join(dataDir, file);
   if (existsSync(path)) return { value: readFileSync(path, 'utf8').trim(), generated: false };
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const value = generate();
   writeFileSync(path, `${value}\n`, { mode: 0o600 });
   return { value, generated: true };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger } from './http/log-redaction.js';
 import { ChangeCache } from './cache/cache.js';
 import { ChangeFeed } from './cache/feed.js';
 import type { Config } from './config.js';
@@ -87,23 +88,28 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
     config.sweepIntervalMs > 0 ? s.start(config.sweepIntervalMs) : () => {};
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  const logger = options.logger ?? createLogger(config.logLevel);
   const { engine } = options;
   const db = engine.db;
   const keys = new KeyRing(config.secrets);
   const paginator = new Paginator(keys.all('pagination'));
   const credentials = new Credentials(config.adminToken);
   const changes = new ChangeFeed(engine, logger);
-  // Project secrets never change; a change of the project row still drops them (dropAllOnChange).
+  // A rotation changes the project row, which drops every cached secret (dropAllOnChange).
   const projectOfSecret = new ChangeCache<string | undefined>(changes, { kind: 'proj', dropAllOnChange: true, max: 10_000 });
 
-  const projects = new ProjectService(db, new ProjectStore(db), clock, ids, changes);
-  const teams = new TeamService(new TeamStore(db), clock, ids);
+  const projects = new ProjectService(db, new ProjectStore(db), clock, ids, changes, paginator);
+  const teams = new TeamService(new TeamStore(db), clock, ids, paginator);
   const serviceKeys = new ServiceKeyService(db, new ServiceKeyStore(db), clock, ids, paginator);
   const { schemas, users, passwords } = createUserDomain({ db, config, clock, ids, paginator, projects, teams });
 
   credentials.register(async (token) => {
     const projectId = await projectOfSecret.get(sha256Hex(token), () => projects.idForSecret(token), (id) => id !== undefined);
+    return projectId ? { kind: 'project', projectId, scopes: 'all', via: 'project_secret' } : undefined;
+  });
+  // A rotated-out secret during its grace period; not cached, because its validity ends by time.
+  credentials.register(async (token) => {
+    const projectId = await projects.idForPreviousSecret(token);
     return projectId ? { kind: 'project', projectId, scopes: 'all', via: 'project_secret' } : undefined;
   });
   credentials.register(async (token) => {

@@ -6,6 +6,7 @@ import { serviceKeyRoutes } from './service-keys/routes.js';
 import { teamRoutes } from './teams/routes.js';
 import { schemaRoutes } from './schemas/routes.js';
 import { userRoutes } from './users/routes.js';
+import { userManagementRoutes } from './users/routes.manage.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { sessionMeRoutes } from './sessions/routes.me.js';
 import { projectSettingsRoutes } from './sessions/routes.settings.js';
@@ -21,6 +22,7 @@ export const routeModules: Array<(app: FastifyInstance, container: Container) =>
   serviceKeyRoutes,
   schemaRoutes,
   userRoutes,
+  userManagementRoutes,
   credentialRoutes,
   oauthRoutes,
   sessionMeRoutes,

@@ -36,10 +36,22 @@ describe('gatehouse without a database', PROCESS_TEST, () => {
     expect(results[4].stdout).toMatch(/--scopes/);
   });
 
+  it('prints the version, and the commands of a group with "gatehouse project --help"', async () => {
+    const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+    const [printed, group, bare] = await Promise.all([runCli(['--version'], env()), runCli(['project', '--help'], env()), runCli(['user'], env())]);
+    expect(printed).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
+    expect(group.code, group.stderr).toBe(0);
+    expect(group.stdout).toMatch(/^Usage: gatehouse project <command>/);
+    for (const verb of ['create', 'list', 'rotate-secret', 'delete']) expect(group.stdout).toContain(`gatehouse project ${verb}`);
+    expect(bare.stdout).toContain('gatehouse user unlock');
+  });
+
   it('refuses unknown commands, options and missing arguments with one line', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['bogus'], /unknown command "bogus"/],
-      [['project', 'delete'], /unknown command "project delete"/],
+      [['project', 'destroy'], /unknown command "project destroy"/],
+      [['project', 'delete', '--project', 'proj_x'], /--yes/],
+      [['user', 'unlock', '--project', 'proj_x'], /--user/],
       [['project', 'create', '--nme', 'x'], /--nme/],
       [['project', 'create'], /--name/],
       [['key', 'create', '--project', 'proj_x'], /--scopes/],
@@ -118,6 +130,44 @@ describe(`gatehouse on ${testEngineKind() === 'postgres' ? 'PostgreSQL' : 'the e
     expect(JSON.parse(key.stdout)).toMatchObject({ project_id: project.id, name: 'ci', scopes: ['team.read', 'team.write'], client_secret: expect.stringMatching(/^gh_sk_/) });
 
     expectOneLineError(await runCli(['key', 'create', '--project', 'proj_nope', '--scopes', 'team.read'], env()), /project proj_nope does not exist/);
+  });
+
+  it('lists projects, rotates a secret, deletes a project, and names an unknown user or project in one line', async () => {
+    const doomed = JSON.parse((await runCli(['project', 'create', '--name', 'Doomed'], env())).stdout);
+    const listed = await runCli(['project', 'list'], env());
+    expect(listed.code, listed.stderr).toBe(0);
+    const projects = JSON.parse(listed.stdout) as Array<Record<string, unknown>>;
+    expect(projects.map((p) => p.id)).toEqual(expect.arrayContaining([project.id, doomed.id]));
+    expect(listed.stdout).not.toContain('gh_ps_');
+
+    const rotated = await runCli(['project', 'rotate-secret', '--project', doomed.id], env());
+    expect(rotated.code, rotated.stderr).toBe(0);
+    expect(JSON.parse(rotated.stdout)).toMatchObject({ project_secret: expect.stringMatching(/^gh_ps_/), previous_valid_until: expect.any(String) });
+
+    expectOneLineError(await runCli(['user', 'unlock', '--project', doomed.id, '--user', 'usr_nope'], env()), /user usr_nope does not exist/);
+    expectOneLineError(await runCli(['project', 'delete', '--project', 'proj_nope', '--yes'], env()), /project proj_nope does not exist/);
+    const deleted = await runCli(['project', 'delete', '--project', doomed.id, '--yes'], env());
+    expect(deleted.code, deleted.stderr).toBe(0);
+    const after = JSON.parse((await runCli(['project', 'list'], env())).stdout) as Array<Record<string, unknown>>;
+    expect(after.map((p) => p.id)).not.toContain(doomed.id);
+  });
+
+  it('prints the generated admin token even when the very first start fails', async () => {
+    const fresh = tempDir();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as { port: number }).port;
+      const result = await runCli(['serve'], env({ GATEHOUSE_DATA_DIR: fresh.path, PORT: String(port) }));
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toMatch(/^gatehouse: PORT: .* is already in use$/);
+      const adminToken = readFileSync(join(fresh.path, 'admin-token'), 'utf8').trim();
+      const line = result.stdout.split('\n').find((l) => l.includes(adminToken));
+      expect(JSON.parse(line!)).toMatchObject({ level: 40, admin_token: adminToken, msg: 'generated the instance admin token; it is printed only this once' });
+    } finally {
+      taken.close();
+      fresh.remove();
+    }
   });
 
   it('stops with one line when the port is taken', async () => {

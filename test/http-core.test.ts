@@ -59,6 +59,25 @@ describe('HTTP core', () => {
     expect(errorBody(response).code).toBe('req.unsupported_media_type');
   });
 
+  it('answers JSON sent as text/plain with 415, and stores nothing', async () => {
+    const before = await t.container.db.selectFrom('teams').select('id').where('project_id', '=', project.id).execute();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/teams?project_id=${project.id}`,
+      headers: { ...bearer(project.project_secret), 'content-type': 'text/plain' },
+      payload: JSON.stringify({ name: 'Plain' }),
+    });
+    expect(response.statusCode, response.body).toBe(415);
+    expect(errorBody(response)).toMatchObject({ code: 'req.unsupported_media_type', details: { content_type: 'application/json' } });
+    expect(await t.container.db.selectFrom('teams').select('id').where('project_id', '=', project.id).execute()).toEqual(before);
+  });
+
+  it('answers GET / with the name, the version and where to go next', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ name: 'gatehouse', version: expect.stringMatching(/^\d+\.\d+\.\d+/), links: { openapi: '/openapi.json', login: '/ui/login', docs: expect.any(String) } });
+  });
+
   it('answers an unknown method on a known path with a JSON 405 and Allow', async () => {
     const response = await t.app.inject({ method: 'PATCH', url: '/healthz' });
     expect(response.statusCode).toBe(405);

@@ -88,6 +88,30 @@ describe('revocation (RFC 7009), introspection (RFC 7662), userinfo (RFC 6750 er
     expect(oauthErrorBody(bad).error).toBe('invalid_token');
   });
 
+  it("an end user's access token revokes only that user's own tokens; the client and the project keep their rights", async () => {
+    // Two users of the same project and the same client.
+    const other = await userSession(t, s.project);
+    const mine = (await exchangeSession(t, s)).json();
+    const theirs = (await exchangeSession(t, { ...other, key: s.key })).json();
+    for (const token of [theirs.refresh_token, theirs.access_token]) {
+      // RFC 7009: the answer is 200 either way, so it is no oracle; nothing is revoked.
+      expect((await revoke({ token }, bearer(mine.access_token))).statusCode).toBe(200);
+    }
+    expect((await introspect(theirs.refresh_token)).json().active).toBe(true);
+    expect((await userinfo(bearer(theirs.access_token))).statusCode).toBe(200);
+    // Concurrent attempts change nothing either.
+    await Promise.all(Array.from({ length: 10 }, () => revoke({ token: theirs.refresh_token }, bearer(mine.access_token))));
+    expect((await introspect(theirs.refresh_token)).json().active).toBe(true);
+    // The client (confidential, authenticated) and the project secret still revoke any user's tokens.
+    expect((await revoke({ token: theirs.access_token })).statusCode).toBe(200);
+    expect((await userinfo(bearer(theirs.access_token))).statusCode).toBe(401);
+    expect((await revoke({ token: theirs.refresh_token }, bearer(s.project.project_secret))).statusCode).toBe(200);
+    expect((await introspect(theirs.refresh_token)).json().active).toBe(false);
+    // And the user's own tokens still go with the user's own token.
+    expect((await revoke({ token: mine.refresh_token }, bearer(mine.access_token))).statusCode).toBe(200);
+    expect((await introspect(mine.refresh_token)).json().active).toBe(false);
+  });
+
   it('revokes client-credentials tokens for management endpoints from the next request', async () => {
     const key = await serviceKey(t, s.project, ['team.read', 'project.write']);
     const token = await clientToken(t, key.client_id, key.client_secret);

@@ -22,7 +22,11 @@ const key = await t.app.inject({ method: 'POST', url: `/projects/${mine.id}/serv
 const pool = [mine.id, theirs.id, team.json().id, key.json().id, 'proj_00000000000000000000000000'].filter(Boolean) as string[];
 afterAll(async () => t.close());
 
-const routes = t.app.routeCatalog.filter((route) => route.method !== 'HEAD');
+// Routes that end the test projects' credentials (a second rotation ends the original secret,
+// deletion ends everything) run last, so every other route still meets live credentials.
+const ENDS_CREDENTIALS = new Set(['POST /projects/:project_id/rotate_secret', 'DELETE /projects/:project_id']);
+const endsCredentials = (route: CatalogRoute) => Number(ENDS_CREDENTIALS.has(`${route.method} ${route.url}`));
+const routes = t.app.routeCatalog.filter((route) => route.method !== 'HEAD').sort((a, b) => endsCredentials(a) - endsCredentials(b));
 
 const credentials = fc.oneof(
   { weight: 4, arbitrary: fc.constant(mine.project_secret) },

@@ -180,6 +180,12 @@ export class AttemptStore {
   }
 
   /** Deletes attempts (and, by cascade, their handoff tokens) that expired before `before`. */
+  /** Deletes a user's attempts (user deletion); their handoff tokens go by cascade. */
+  async deleteForUser(projectId: string, userId: string): Promise<number> {
+    const result = await this.db.deleteFrom('auth_attempts').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async deleteExpired(before: Date): Promise<number> {
     const result = await this.db.deleteFrom('auth_attempts').where('expires_at', '<', before).executeTakeFirst();
     return Number(result.numDeletedRows);

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { Container } from '../container.js';
 import { isScope, SCOPES } from '../core/scopes.js';
+import { VERSION } from '../core/version.js';
 import { describeStartupError } from './startup-errors.js';
 
 // The service itself (Fastify, PGlite, every domain) is imported only by the commands that need
@@ -19,17 +20,30 @@ Commands:
   serve                               Serve the API (default)
   migrate                             Apply pending database migrations and exit
   project create --name NAME          Create a project; prints its id and secrets once
+  project list                        List every project (id, name, preview origins)
+  project rotate-secret --project ID  Issue a new project secret; the old one works 24 more hours
+  project delete --project ID --yes   Delete a project and everything in it
+  user unlock --project ID --user ID  Lift a user's password lock-out
+  user delete --project ID --user ID --yes
+                                      Erase a user with its sessions, tokens and credentials
   key create --project ID --scopes a,b [--name NAME]
                                       Create a service key; prints its client id and secret once
   client create --project ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL]
                                       Register an OIDC client; prints its client id (and secret) once
   oauth rotate-keys                   Retire the current ID-token signing key and make a new one current
 
-Run "gatehouse <command> --help" for a command's options. Configuration comes from the
-environment (see docs/configuration.md).`,
+Run "gatehouse <command> --help" for a command's options, "gatehouse --version" for the version.
+Configuration comes from the environment (see docs/configuration.md).`,
   serve: 'Usage: gatehouse serve\n\nServes the API on HOST:PORT (default 127.0.0.1:8080). Stops gracefully on SIGTERM or SIGINT.',
   migrate: 'Usage: gatehouse migrate\n\nApplies pending migrations to DATABASE_URL (or the embedded database) and exits.',
   'project create': 'Usage: gatehouse project create --name NAME [--preview-origin URL ...]\n\nCreates a project and prints its id, project_secret and preview_secret as JSON (shown once).',
+  'project list': 'Usage: gatehouse project list\n\nPrints every project (without secrets) as JSON, oldest first.',
+  'project rotate-secret':
+    'Usage: gatehouse project rotate-secret --project PROJECT_ID\n\nPrints the new project_secret (shown once) and previous_valid_until; the old secret keeps working until then. Rotating twice ends the older secret at once.',
+  'project delete': 'Usage: gatehouse project delete --project PROJECT_ID --yes\n\nDeletes the project and everything in it (users, sessions, keys, clients) in one transaction.',
+  'user unlock': 'Usage: gatehouse user unlock --project PROJECT_ID --user USER_ID\n\nLifts the password lock-out (and the "disabled until reset" state) of the user\'s identifiers.',
+  'user delete':
+    'Usage: gatehouse user delete --project PROJECT_ID --user USER_ID --yes\n\nErases the user: its sessions, tokens, pending attempts and credentials go in one transaction.',
   'key create':
     'Usage: gatehouse key create --project PROJECT_ID --scopes scope1,scope2 [--name NAME]\n\nCreates a service key and prints client_id and client_secret as JSON (shown once).',
   'client create':
@@ -39,6 +53,11 @@ environment (see docs/configuration.md).`,
 };
 
 class UsageError extends Error {}
+
+async function existingProject<T>(c: Container, id: string, fn: () => Promise<T>): Promise<T> {
+  if (!(await c.projects.row(id))) throw new UsageError(`project ${id} does not exist`);
+  return fn();
+}
 
 /** Commands other than serve cannot log the generated admin token, so on success they say where it went. */
 function announceGeneratedAdminToken(config: Config): void {
@@ -64,17 +83,20 @@ async function withContainer<T>(fn: (container: Container) => Promise<T>): Promi
 async function serve(): Promise<void> {
   const config = loadConfig();
   const { startServer } = await import('../main.js');
+  // Printed before anything can fail: when the very first start fails (port taken, database
+  // down), the token is already in the file and the next start would never print it.
+  if (config.adminTokenGenerated) {
+    const { createLogger } = await import('../http/log-redaction.js');
+    createLogger(config.logLevel).warn(
+      { admin_token: config.adminToken, stored_in: `${config.dataDir}/admin-token` },
+      'generated the instance admin token; it is printed only this once',
+    );
+  }
   let server;
   try {
     server = await startServer(config);
   } catch (error) {
     throw new UsageError(describeStartupError(error, config));
-  }
-  if (config.adminTokenGenerated) {
-    server.container.logger.warn(
-      { admin_token: config.adminToken, stored_in: `${config.dataDir}/admin-token` },
-      'generated the instance admin token; it is printed only this once',
-    );
   }
   let stopping = false;
   const stop = (signal: string) => {
@@ -97,9 +119,19 @@ async function serve(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+const GROUPS = ['project', 'key', 'client', 'oauth', 'user'];
+
+/** `gatehouse project --help` (or just `gatehouse project`): the usage of each of its commands. */
+function groupHelp(group: string): string {
+  const commands = Object.keys(HELP).filter((name) => name.startsWith(`${group} `));
+  return `Usage: gatehouse ${group} <command> [options]\n\n${commands.map((name) => HELP[name].split('\n')[0].replace(/^Usage: /, '  ')).join('\n')}`;
+}
+
 async function run(argv: string[]): Promise<void> {
   const [first, second] = argv;
-  const command = ['project', 'key', 'client', 'oauth'].includes(first) ? `${first} ${second ?? ''}`.trim() : (first ?? 'serve');
+  if (first === '--version' || first === '-v' || first === 'version') return void console.log(VERSION);
+  if (GROUPS.includes(first) && (second === undefined || second === '--help' || second === '-h')) return void console.log(groupHelp(first));
+  const command = GROUPS.includes(first) ? `${first} ${second ?? ''}`.trim() : (first ?? 'serve');
   const rest = argv.slice(command.split(' ').length);
   if (command === '--help' || command === '-h' || command === 'help') return void console.log(HELP.main);
   if (!(command in HELP) || command === 'main') throw new UsageError(`unknown command "${command}" (see gatehouse --help)`);
@@ -109,6 +141,8 @@ async function run(argv: string[]): Promise<void> {
       help: { type: 'boolean', short: 'h' },
       name: { type: 'string' },
       project: { type: 'string' },
+      user: { type: 'string' },
+      yes: { type: 'boolean' },
       scopes: { type: 'string' },
       'preview-origin': { type: 'string', multiple: true },
       'redirect-uri': { type: 'string', multiple: true },
@@ -134,6 +168,45 @@ async function run(argv: string[]): Promise<void> {
       if (!values.name) throw new UsageError('project create needs --name');
       const project = await withContainer((c) => c.projects.create({ name: values.name!, preview_origins: values['preview-origin'] }));
       console.log(JSON.stringify(project, null, 2));
+      return;
+    }
+    case 'project list': {
+      const all = await withContainer(async (c) => {
+        const projects = [];
+        let pageToken: string | undefined;
+        do {
+          const page = await c.projects.list({ limit: 100, pageToken });
+          projects.push(...page.items);
+          pageToken = page.nextPageToken;
+        } while (pageToken);
+        return projects;
+      });
+      console.log(JSON.stringify(all, null, 2));
+      return;
+    }
+    case 'project rotate-secret': {
+      if (!values.project) throw new UsageError('project rotate-secret needs --project');
+      console.log(JSON.stringify(await withContainer((c) => existingProject(c, values.project!, () => c.projects.rotateSecret(values.project!))), null, 2));
+      return;
+    }
+    case 'project delete': {
+      if (!values.project || !values.yes) throw new UsageError('project delete needs --project and --yes (it deletes everything in the project)');
+      await withContainer((c) => existingProject(c, values.project!, () => c.projects.delete(values.project!)));
+      console.log(JSON.stringify({ deleted: values.project }, null, 2));
+      return;
+    }
+    case 'user unlock':
+    case 'user delete': {
+      if (!values.project || !values.user) throw new UsageError(`${command} needs --project and --user`);
+      if (command === 'user delete' && !values.yes) throw new UsageError('user delete needs --yes (it erases the user)');
+      await withContainer(async (c) => {
+        const user = await c.users.find(values.project!, values.user!);
+        if (!user) throw new UsageError(`user ${values.user} does not exist in project ${values.project}`);
+        if (command === 'user delete') return c.users.delete(user.projectId, user.id);
+        const { unlockUser } = await import('../users/unlock.js');
+        await unlockUser(c, user);
+      });
+      console.log(JSON.stringify({ [command === 'user delete' ? 'deleted' : 'unlocked']: values.user }, null, 2));
       return;
     }
     case 'key create': {
@@ -172,6 +245,11 @@ async function run(argv: string[]): Promise<void> {
     }
   }
 }
+
+// Everything this process creates (the data directory, the embedded database's files, the
+// generated admin token and secret, the lock file) is readable by its owner only: 0600 files,
+// 0700 folders, whatever the umask of the shell that started it.
+process.umask(0o077);
 
 run(process.argv.slice(2)).catch((error: unknown) => {
   const known = error instanceof UsageError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');

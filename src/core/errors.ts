@@ -45,6 +45,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   'flow.completed': 410,
   'req.too_large': 413,
   'req.unsupported_media_type': 415,
+  'req.timeout': 408,
+  'req.headers_too_large': 431,
   'auth.rate_limited': 429,
   // OAuth2 / OIDC plane: the RFC error name after `oauth.`.
   'oauth.invalid_request': 400,

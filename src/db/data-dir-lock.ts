@@ -30,7 +30,8 @@ function isRunning(pid: number): boolean {
 
 /** Takes the lock or throws DataDirLockedError; returns the release function. */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  // 0700: the embedded database and the generated secrets are nobody else's business.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

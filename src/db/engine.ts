@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import { makePrivate } from './private-files.js';
 import { withPreparedStatements } from './prepared.js';
 import type { Database } from './schema.js';
 
@@ -74,6 +75,7 @@ export async function openPglite(dataDir?: string): Promise<Engine> {
     // Loaded on demand: a PostgreSQL deployment never pays for the embedded engine's code.
     const { PGlite } = await import('@electric-sql/pglite');
     pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    if (dataDir) makePrivate(dataDir);
   } catch (error) {
     unlock();
     throw error;
@@ -184,12 +186,25 @@ export function openEngine(options: { databaseUrl?: string; dataDir?: string }):
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
+/** Node socket errors: the server cannot be reached. */
+const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+
+/**
+ * SQLSTATEs of a server that drops or refuses connections (DESIGN §4.6a "Database faults"):
+ * class 08 (connection exception), 57P01-57P05 (admin/crash shutdown, cannot connect now, idle
+ * session timeout), 53300 (too many connections), and 55000, which is what a database with
+ * `ALLOW_CONNECTIONS false` answers a new connection. Nothing in Gatehouse's own SQL raises 55000,
+ * so reading it as "unavailable" hides no bug.
+ */
+function isUnavailableSqlState(code: string): boolean {
+  return code.startsWith('08') || /^57P0[1-5]$/.test(code) || code === '53300' || code === '55000';
+}
+
 /** True for errors that mean "the database is not reachable right now" rather than a bug. */
 export function isConnectionError(error: unknown): boolean {
-  const err = error as { code?: string; message?: string } | undefined;
-  if (!err) return false;
-  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'];
-  if (err.code && codes.includes(err.code)) return true;
-  const message = err.message ?? '';
+  const err = error as { code?: unknown; message?: unknown } | undefined;
+  if (!err || typeof err !== 'object') return false;
+  if (typeof err.code === 'string' && (SOCKET_ERRORS.has(err.code) || isUnavailableSqlState(err.code))) return true;
+  const message = typeof err.message === 'string' ? err.message : '';
   return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(message);
 }

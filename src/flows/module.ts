@@ -113,6 +113,11 @@ export function createFlowEngine(deps: {
     const view = schemaView(row.id, row.uri, JSON.parse(row.document) as Record<string, unknown>);
     await definitions.seed(trx, project.id, view, defaultDefinitions(view));
   });
+  // Erasing a user erases what the flows remember of them, in the same transaction.
+  deps.users.onDeleted(async (trx, user) => {
+    await new RiskStore(trx).deleteUserSignals(user.projectId, user.id);
+    await new CodeStore(trx).deleteForUser(user.projectId, user.id);
+  });
   // Events are stored against a session: they go with it.
   deps.sessions.onDeleted(async (trx, session) => {
     await new RiskStore(trx).deleteSessionEvents(session.id);

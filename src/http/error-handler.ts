@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { AppError } from '../core/errors.js';
 import { isConnectionError } from '../db/engine.js';
 import { isDataException } from '../db/sql.js';
@@ -69,6 +71,31 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     .header('x-request-id', request.id)
     .type('application/json; charset=utf-8')
     .send({ code: 'req.invalid', message, details: { errors: [{ path: 'url', message }] } });
+}
+
+const CLIENT_ERRORS: Record<string, AppError> = {
+  HPE_HEADER_OVERFLOW: new AppError('req.headers_too_large', 'The request headers are too large.', { limit_bytes: maxHeaderSize }),
+  ERR_HTTP_REQUEST_TIMEOUT: new AppError('req.timeout', 'The request took too long to arrive.', {}),
+};
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers over the limit, a
+ * request that never finishes, bytes that are not HTTP): answered with the `{code, message,
+ * details}` body instead of Fastify's own, then the connection is closed as Node does. Passed to
+ * the Fastify constructor as `clientErrorHandler`.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const appError = CLIENT_ERRORS[error.code ?? ''] ?? new AppError('req.invalid', 'The request is not valid HTTP.', {});
+  const body = JSON.stringify({ code: appError.code, message: appError.message, details: appError.details });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /**

@@ -80,9 +80,9 @@ describe('405 req.method_not_allowed', () => {
   });
 
   it('needs no credential, like a 404 (which paths exist is in /openapi.json anyway)', async () => {
-    const response = await t.app.inject({ method: 'PATCH', url: '/projects/proj_1', headers: { authorization: 'Bearer nope' } });
+    const response = await t.app.inject({ method: 'PUT', url: '/projects/proj_1', headers: { authorization: 'Bearer nope' } });
     expect(response.statusCode).toBe(405);
-    expect(response.headers.allow).toBe('GET, HEAD');
+    expect(response.headers.allow).toBe('GET, HEAD, PATCH, DELETE');
   });
 
   it('keeps 404 route.not_found for paths no route has, and HEAD on GET routes', async () => {

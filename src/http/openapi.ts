@@ -23,6 +23,8 @@ export interface CatalogRoute {
   hidden: boolean;
   /** An HTML page of the hosted UI (`config.page`): not API, answers errors as pages. */
   page: boolean;
+  /** Declared `config.cacheable`: its answers may be cached (src/http/response-headers.ts). */
+  cacheable: boolean;
   schema: Record<string, unknown>;
 }
 
@@ -83,7 +85,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     describeRoute(route);
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     const hidden = Boolean(schema.hide) || (Array.isArray(schema.tags) && schema.tags.includes('X-HIDDEN'));
-    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, scope: route.config?.scope, hidden, page, schema });
+    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, scope: route.config?.scope, hidden, page, cacheable: route.config?.cacheable === true, schema });
   });
   await app.register(swagger, {
     // Shared schemas keep their $id as their name under components.schemas.
@@ -99,10 +101,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'Admin token, project secret or service-key access token' },
           serviceSession: { type: 'apiKey', in: 'cookie', name: '__service_session' },
+          sessionToken: { type: 'http', scheme: 'bearer', description: 'A session token (gh_st_...), as returned by the exchange' },
           flowState: { type: 'apiKey', in: 'cookie', name: '_zflow' },
         },
       },
     },
   });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { config: { cacheable: true }, schema: { hide: true } }, async () => app.swagger());
 }

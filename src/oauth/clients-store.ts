@@ -47,6 +47,11 @@ export class OAuthClientStore {
     await this.db.insertInto('oauth_clients').values({ ...row, redirect_uris: jsonb(row.redirect_uris) }).execute();
   }
 
+  /** Forgets a user's pending and redeemed authorization requests (user deletion). */
+  async deleteAuthorizationsOfUser(projectId: string, userId: string): Promise<void> {
+    await this.db.deleteFrom('oauth_authorizations').where('project_id', '=', projectId).where('user_id', '=', userId).execute();
+  }
+
   async find(id: string): Promise<OAuthClientRow | undefined> {
     return this.db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
   }

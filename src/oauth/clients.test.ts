@@ -51,7 +51,10 @@ describe('OIDC client registration per project', () => {
   });
 
   it('refuses redirect and login URIs that cannot be matched safely', async () => {
-    for (const uri of ['/relative', 'http://app.example.com/cb', 'https://app.example.com/cb#frag', 'javascript:alert(1)', 'data:text/html,x', 'not a uri']) {
+    const refused = ['/relative', 'http://app.example.com/cb', 'https://app.example.com/cb#frag', 'javascript:alert(1)', 'data:text/html,x', 'not a uri'];
+    // Exact allow-lists (DESIGN §4.6a): no wildcard, no userinfo, no fragment, not even an empty one.
+    refused.push('https://*.example.com/', 'https://%2A.example.com/cb', 'https://app.example.com/*', 'https://user:pw@app.example.com/cb', 'https://user@app.example.com/cb', 'https://app.example.com/cb#', 'com.example.app:/cb#x');
+    for (const uri of refused) {
       const response = await register({ redirect_uris: [uri] });
       expect(response.statusCode, uri).toBe(400);
       expect(errorBody(response)).toMatchObject({ code: 'req.invalid', details: { errors: [{ path: 'body/redirect_uris/0' }] } });

@@ -4,6 +4,7 @@ import { AppError } from '../core/errors.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import { notFoundError } from '../http/principal.js';
+import { CLIENT_REDIRECTS, redirectUriErrors, redirectUriProblem } from '../http/redirect-uris.js';
 import type { AuthenticatedClient } from './client-auth.js';
 import type { TokenService } from './tokens.js';
 import type { OAuthClientRow, OAuthClientStore, TokenEndpointAuthMethod } from './clients-store.js';
@@ -32,26 +33,6 @@ export interface OidcClientInput {
   login_uri?: string;
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * Redirect URIs are compared exactly, so they must be absolute and fragment-free: https, http on
- * a loopback host (development, native apps), or a private-use scheme with a dot (RFC 8252 §7.1).
- */
-export function redirectUriProblem(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'is not an absolute URI';
-  }
-  if (url.hash || value.includes('#')) return 'must not contain a fragment';
-  if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:') return LOOPBACK.has(url.hostname) ? undefined : 'must use https (http only on a loopback host)';
-  if (/^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:$/.test(url.protocol)) return undefined;
-  return 'must use https, loopback http, or a private-use scheme such as com.example.app:';
-}
-
 function toClient(row: OAuthClientRow): OidcClient {
   return {
     client_id: row.id,
@@ -75,11 +56,8 @@ export class OidcClientService {
   ) {}
 
   async create(projectId: string, input: OidcClientInput): Promise<CreatedOidcClient> {
-    const errors = input.redirect_uris
-      .map((uri, index) => ({ uri, index, problem: redirectUriProblem(uri) }))
-      .filter((entry) => entry.problem !== undefined)
-      .map((entry) => ({ path: `body/redirect_uris/${entry.index}`, message: `"${entry.uri}" ${entry.problem}` }));
-    const loginProblem = input.login_uri !== undefined ? redirectUriProblem(input.login_uri) : undefined;
+    const errors = redirectUriErrors(input.redirect_uris, 'body/redirect_uris', CLIENT_REDIRECTS);
+    const loginProblem = input.login_uri !== undefined ? redirectUriProblem(input.login_uri, CLIENT_REDIRECTS) : undefined;
     if (loginProblem) errors.push({ path: 'body/login_uri', message: `"${input.login_uri}" ${loginProblem}` });
     if (input.redirect_uris.length === 0) errors.push({ path: 'body/redirect_uris', message: 'at least one redirect URI is required' });
     if (errors.length > 0) throw new AppError('req.invalid', 'The client registration is invalid.', { errors });

@@ -64,6 +64,11 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   deps.sessions.onDeleted(async (trx, session) => {
     await store.with(trx).revokeSession(session.id, deps.clock.now());
   });
+  // An erased user's tokens and authorization codes go in the transaction that deletes the user.
+  deps.users.onDeleted(async (trx, user) => {
+    await store.with(trx).deleteUserTokens(user.projectId, user.id);
+    await new OAuthClientStore(trx).deleteAuthorizationsOfUser(user.projectId, user.id);
+  });
   const userTokens = new UserTokenService(store, tokens, signingKeys, deps.clock, deps.ids, deps.sessions, deps.users);
   const clientStore = new OAuthClientStore(deps.db);
   const oidcClients = new OidcClientService(clientStore, deps.clock, deps.ids, deps.paginator, tokens);

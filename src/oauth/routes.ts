@@ -8,6 +8,7 @@ import { invalidToken, missingToken, oauthError, registerOAuthErrors } from './e
 import { authorizeRoutes } from './authorize.routes.js';
 import { oauthClientRoutes } from './clients.routes.js';
 import { grantHandlers } from './grants.js';
+import type { RevocationCaller } from './tokens.js';
 import { DiscoverySchema, IntrospectionSchema, JwksSchema, oauthResponses, TokenResponseSchema, UserInfoSchema } from './schemas.js';
 
 const FORM_LIMIT = 65_536;
@@ -47,7 +48,7 @@ function noStore(reply: FastifyReply): FastifyReply {
 }
 
 /** Who is revoking: a bearer credential (interface: "Bearer header") or an authenticated client. */
-async function revocationCaller(container: Container, request: FastifyRequest, form: Form): Promise<{ projectId: string; clientId?: string }> {
+async function revocationCaller(container: Container, request: FastifyRequest, form: Form): Promise<RevocationCaller> {
   const token = bearerToken(request);
   if (request.headers.authorization && /^Bearer\b/i.test(request.headers.authorization)) {
     if (!token) throw invalidToken('The bearer credential is malformed.');
@@ -55,9 +56,10 @@ async function revocationCaller(container: Container, request: FastifyRequest, f
     if (principal?.kind === 'project' && principal.via !== 'preview_secret') {
       return { projectId: principal.projectId, clientId: principal.via === 'access_token' ? principal.clientId : undefined };
     }
-    // An end user's own access token may revoke the tokens of its client (logout).
+    // An end user's own access token may revoke that user's tokens of its client (logout), never
+    // another user's; a client-credentials token (no user) speaks for the client itself.
     const row = await container.oauth.tokens.active(token, 'access');
-    if (row) return { projectId: row.project_id, clientId: row.client_id };
+    if (row) return { projectId: row.project_id, clientId: row.client_id, ...(row.user_id ? { userId: row.user_id } : {}) };
     throw invalidToken();
   }
   const client = await container.oauth.clients.authenticate(request.headers.authorization, form);
@@ -68,7 +70,7 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
   const { oauth } = container;
   oauthClientRoutes(root, container);
 
-  root.get('/.well-known/openid-configuration', { schema: { tags: ['oauth'], summary: 'OpenID Provider metadata', response: { 200: DiscoverySchema } } }, async (request, reply) => {
+  root.get('/.well-known/openid-configuration', { config: { cacheable: true }, schema: { tags: ['oauth'], summary: 'OpenID Provider metadata', response: { 200: DiscoverySchema } } }, async (request, reply) => {
     return reply.header('cache-control', 'public, max-age=300').send(discoveryDocument(issuerOf(container.config, request)));
   });
 
@@ -79,7 +81,7 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
       registerOAuthErrors(app);
       authorizeRoutes(app, container);
 
-      app.get('/jwks', { schema: { tags: ['oauth'], summary: 'The JSON Web Key Set for ID tokens', response: oauthResponses({ 200: JwksSchema }) } }, async (_request, reply) => {
+      app.get('/jwks', { config: { cacheable: true }, schema: { tags: ['oauth'], summary: 'The JSON Web Key Set for ID tokens', response: oauthResponses({ 200: JwksSchema }) } }, async (_request, reply) => {
         return reply.header('cache-control', 'public, max-age=300').type('application/jwk-set+json').send(await oauth.signingKeys.jwks());
       });
 

@@ -135,6 +135,12 @@ export class OAuthStore {
     return Number(result.numUpdatedRows);
   }
 
+  /** Forgets every token of a user (user deletion): an unknown token is an inactive one. */
+  async deleteUserTokens(projectId: string, userId: string): Promise<number> {
+    const result = await this.db.deleteFrom('oauth_tokens').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async revokeClient(projectId: string, clientId: string, at: Date): Promise<number> {
     const result = await this.db
       .updateTable('oauth_tokens')

@@ -63,6 +63,17 @@ export function narrowScopes(raw: string | undefined, allowed: readonly string[]
  * Opaque bearer tokens (256 random bits, prefixed by kind), stored as SHA-256 hashes. Every
  * check reads the row, so revocation and session deletion hold from the next request on.
  */
+/**
+ * Who revokes: the project (secret, root client: any token of the project), a client (its own
+ * tokens), or an end user through an access token (`userId`: that user's tokens of that client
+ * only, DESIGN §4.16 / issue 20 item 7).
+ */
+export interface RevocationCaller {
+  projectId: string;
+  clientId?: string;
+  userId?: string;
+}
+
 export class TokenService {
   private sessionAlive?: SessionLiveness;
 
@@ -142,10 +153,11 @@ export class TokenService {
    * are left alone and answered the same way, so the endpoint is no oracle. Revoking a refresh
    * token revokes its whole family, access tokens included.
    */
-  async revoke(caller: { projectId: string; clientId?: string }, token: string): Promise<void> {
+  async revoke(caller: RevocationCaller, token: string): Promise<void> {
     const row = await this.lookup(token);
     if (!row || row.project_id !== caller.projectId) return;
     if (caller.clientId !== undefined && caller.clientId !== row.client_id) return;
+    if (caller.userId !== undefined && caller.userId !== row.user_id) return;
     const now = this.clock.now();
     if (row.kind === 'refresh' && row.family_id) await this.store.revokeFamily(row.family_id, now);
     else await this.store.revokeToken(row.id, now);

@@ -28,7 +28,7 @@ export interface PasswordSetEvent {
 export type PasswordSetHook = (trx: Kysely<Database>, event: PasswordSetEvent) => Promise<void>;
 
 /** The values a user signs in with: the attributes the schema marks `x-unique` project or team. */
-function identifierValues(schema: StoredSchema, attributes: Record<string, unknown>): string[] {
+export function identifierValues(schema: StoredSchema, attributes: Record<string, unknown>): string[] {
   const values: string[] = [];
   for (const property of schema.model.properties) {
     if (property.unique !== 'project' && property.unique !== 'team') continue;

@@ -4,8 +4,9 @@ import { Type } from 'typebox';
 import type { Container } from '../container.js';
 import { ADMIN_SCOPE } from '../core/scopes.js';
 import { principalOf } from '../http/auth.js';
-import { assertProjectAccess } from '../http/principal.js';
-import { Id, Timestamp } from '../http/schemas.js';
+import { assertProjectAccess, type Principal } from '../http/principal.js';
+import { AppError } from '../core/errors.js';
+import { Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
 
 const Origin = Type.String({ format: 'uri', pattern: '^https?://[^/]+$', maxLength: 300, description: 'An origin such as https://app.example.com' });
 
@@ -22,6 +23,22 @@ export const CreatedProjectSchema = Type.Object({
   project_secret: Type.String({ description: 'Shown once; stored only as a hash' }),
   preview_secret: Type.String({ description: 'Shown once; stored only as a hash' }),
 });
+
+const ProjectParams = Type.Object({ project_id: Id() });
+
+export const RotatedSecretSchema = Type.Object({
+  project_secret: Type.String({ description: 'The new secret: shown once; stored only as a hash' }),
+  previous_valid_until: Timestamp,
+});
+
+/**
+ * Rotating hands out the project's root credential, so only that credential itself (or the
+ * instance admin) may do it: a service key holding `project.write` must not trade itself up.
+ */
+function assertMayRotate(principal: Principal): void {
+  if (principal.kind === 'admin' || principal.via === 'project_secret') return;
+  throw new AppError('auth.forbidden', 'Only the project secret or the instance admin token may rotate the project secret.', { required_scope: 'project.write' });
+}
 
 export function projectRoutes(root: FastifyInstance, { projects }: Container): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
@@ -64,6 +81,82 @@ export function projectRoutes(root: FastifyInstance, { projects }: Container): v
       const { project_id } = request.params;
       assertProjectAccess(principalOf(request), project_id);
       return projects.get(project_id);
+    },
+  );
+
+  app.get(
+    '/projects',
+    {
+      config: { scope: ADMIN_SCOPE },
+      schema: {
+        tags: ['projects'],
+        summary: 'List every project, oldest first (instance admin token)',
+        querystring: Type.Object(PageQuery, { additionalProperties: false }),
+        response: { 200: listOf('projects', ProjectSchema) },
+      },
+    },
+    async (request) => listBody('projects', await projects.list({ limit: request.query.limit, pageToken: request.query.page_token })),
+  );
+
+  app.patch(
+    '/projects/:project_id',
+    {
+      config: { scope: 'project.write' },
+      schema: {
+        tags: ['projects'],
+        summary: 'Rename a project or replace its preview origins',
+        params: ProjectParams,
+        body: Type.Object(
+          {
+            name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+            preview_origins: Type.Optional(Type.Array(Origin, { maxItems: 20, uniqueItems: true })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: ProjectSchema },
+      },
+    },
+    async (request) => {
+      const { project_id } = request.params;
+      await projects.requireAccess(principalOf(request), project_id);
+      const { name, preview_origins } = request.body;
+      return projects.update(project_id, { name: name === undefined ? undefined : name.trim() || name, preview_origins });
+    },
+  );
+
+  app.post(
+    '/projects/:project_id/rotate_secret',
+    {
+      config: { scope: 'project.write' },
+      schema: {
+        tags: ['projects'],
+        summary: 'Issue a new project secret; the old one works until previous_valid_until (24 h)',
+        params: ProjectParams,
+        response: { 200: RotatedSecretSchema },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      await projects.requireAccess(principal, request.params.project_id);
+      assertMayRotate(principal);
+      return projects.rotateSecret(request.params.project_id);
+    },
+  );
+
+  app.delete(
+    '/projects/:project_id',
+    {
+      config: { scope: ADMIN_SCOPE },
+      schema: {
+        tags: ['projects'],
+        summary: 'Delete a project and everything in it, in one transaction (instance admin token)',
+        params: ProjectParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await projects.delete(request.params.project_id);
+      return reply.status(204).send(null);
     },
   );
 }

@@ -4,6 +4,7 @@ import type { ChangeFeed } from '../cache/feed.js';
 import type { Clock } from '../core/clock.js';
 import { randomSecret, sha256Hex } from '../core/crypto.js';
 import type { IdGenerator } from '../core/ids.js';
+import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import { assertProjectAccess, notFoundError, type Principal } from '../http/principal.js';
 import type { ProjectRow, ProjectStore } from './store.js';
@@ -28,6 +29,8 @@ export interface CreatedProject extends Project {
 export type ProjectCreatedHook = (trx: Kysely<Database>, project: ProjectRow) => Promise<void>;
 
 export const PROJECT_SECRET_PREFIX = 'gh_ps_';
+/** How long a rotated-out project secret keeps working (DESIGN §4.17). */
+export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
 export const PREVIEW_SECRET_PREFIX = 'gh_pv_';
 
 export function toProject(row: ProjectRow): Project {
@@ -51,6 +54,7 @@ export class ProjectService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     changes?: ChangeFeed,
+    private readonly paginator?: Paginator,
   ) {
     if (changes) this.rows = new ChangeCache(changes, { kind: 'proj', max: 10_000 });
   }
@@ -77,6 +81,8 @@ export class ProjectService {
       preview_secret_hash: sha256Hex(previewSecret),
       preview_origins: input.preview_origins ?? [],
       settings: {},
+      previous_secret_hash: null,
+      previous_secret_valid_until: null,
       created_at: now,
       updated_at: now,
     };
@@ -109,6 +115,50 @@ export class ProjectService {
   async idForSecret(secret: string): Promise<string | undefined> {
     if (!secret.startsWith(PROJECT_SECRET_PREFIX)) return undefined;
     return (await this.store.findBySecretHash(sha256Hex(secret)))?.id;
+  }
+
+  /** The project whose rotated-out secret this is, while its grace period lasts (never cached: it ends by time). */
+  async idForPreviousSecret(secret: string): Promise<string | undefined> {
+    if (!secret.startsWith(PROJECT_SECRET_PREFIX)) return undefined;
+    return (await this.store.findByPreviousSecretHash(sha256Hex(secret), this.clock.now()))?.id;
+  }
+
+  async list(request: PageRequest): Promise<Page<Project>> {
+    if (!this.paginator) throw new Error('ProjectService.list needs a paginator');
+    const scope = 'projects';
+    const cursor = request.pageToken ? this.paginator.decode(request.pageToken, scope) : undefined;
+    const limit = this.paginator.limitOf(request);
+    const rows = await this.store.list(cursor, limit);
+    return this.paginator.page(rows, limit, scope, (row) => ({ createdAt: row.created_at, id: row.id }), toProject);
+  }
+
+  async update(id: string, patch: { name?: string; preview_origins?: string[] }): Promise<Project> {
+    const row = await this.store.update(id, patch, this.clock.now());
+    if (!row) throw notFoundError('proj.not_found');
+    // This process sees its own change at once; the others when the notification arrives.
+    this.rows?.forget(id);
+    return toProject(row);
+  }
+
+  /**
+   * A new project secret, shown once; the replaced one keeps working until `previous_valid_until`.
+   * Only one previous secret is kept: rotating again ends the older one at once (a leaked secret
+   * is dropped by rotating twice).
+   */
+  async rotateSecret(id: string): Promise<{ project_secret: string; previous_valid_until: string }> {
+    const secret = randomSecret(PROJECT_SECRET_PREFIX);
+    const now = this.clock.now();
+    const until = new Date(now.getTime() + PREVIOUS_SECRET_GRACE_MS);
+    const row = await this.store.rotateSecret(id, sha256Hex(secret), now, until);
+    if (!row) throw notFoundError('proj.not_found');
+    this.rows?.forget(id);
+    return { project_secret: secret, previous_valid_until: until.toISOString() };
+  }
+
+  /** Deletes the project and, by cascade in the same statement, everything that belongs to it. */
+  async delete(id: string): Promise<void> {
+    if (!(await this.store.delete(id))) throw notFoundError('proj.not_found');
+    this.rows?.forget(id);
   }
 
   async idForPreviewSecret(secret: string): Promise<string | undefined> {

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { jsonb } from '../db/sql.js';
+import type { Cursor } from '../core/pagination.js';
+import { afterCursor, jsonb } from '../db/sql.js';
 
 export interface ProjectTables {
   projects: {
@@ -10,6 +11,8 @@ export interface ProjectTables {
     preview_secret_hash: string;
     preview_origins: string[];
     settings: Record<string, unknown>;
+    previous_secret_hash: string | null;
+    previous_secret_valid_until: Date | null;
     created_at: Date;
     updated_at: Date;
   };
@@ -50,5 +53,48 @@ export class ProjectStore {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /** A replaced secret inside its grace period (`now` before its end). */
+  async findByPreviousSecretHash(hash: string, now: Date): Promise<Pick<ProjectRow, 'id'> | undefined> {
+    return this.db
+      .selectFrom('projects')
+      .select('id')
+      .where('previous_secret_hash', '=', hash)
+      .where('previous_secret_valid_until', '>', now)
+      .executeTakeFirst();
+  }
+
+  async list(cursor: Cursor | undefined, limit: number): Promise<ProjectRow[]> {
+    return afterCursor(this.db.selectFrom('projects').selectAll(), 'projects', cursor).limit(limit + 1).execute();
+  }
+
+  async update(id: string, patch: { name?: string; preview_origins?: string[] }, at: Date): Promise<ProjectRow | undefined> {
+    return this.db
+      .updateTable('projects')
+      .set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.preview_origins !== undefined ? { preview_origins: jsonb(patch.preview_origins) } : {}),
+        updated_at: at,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** One statement: the current hash becomes the previous one (valid until `until`), `hash` the current. */
+  async rotateSecret(id: string, hash: string, at: Date, until: Date): Promise<ProjectRow | undefined> {
+    return this.db
+      .updateTable('projects')
+      .set((eb) => ({ previous_secret_hash: eb.ref('secret_hash'), previous_secret_valid_until: until, secret_hash: hash, updated_at: at }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Deletes the project; every table that names it cascades in the same statement. */
+  async delete(id: string): Promise<boolean> {
+    const deleted = await this.db.deleteFrom('projects').where('id', '=', id).returning('id').executeTakeFirst();
+    return deleted !== undefined;
   }
 }

@@ -93,7 +93,8 @@ export function analyseDocument(document: Record<string, unknown>): { model?: Sc
   if (document.kind !== undefined && document.kind !== 'user-schema') {
     issues.push({ path: 'schema/kind', message: 'must be "user-schema" (or "schema-url" with a url)' });
   }
-  const objectType = document.objectType ?? DEFAULT_OBJECT_TYPE;
+  // Only an absent objectType takes the default; `null` is a wrong value like any other.
+  const objectType = document.objectType === undefined ? DEFAULT_OBJECT_TYPE : document.objectType;
   if (typeof objectType !== 'string' || !OBJECT_TYPE.test(objectType)) {
     issues.push({ path: 'schema/objectType', message: 'must be a name of letters, digits and _.:- (at most 100)' });
   }

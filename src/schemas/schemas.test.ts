@@ -87,6 +87,7 @@ describe('schemas', () => {
       [customer({ $id: 'not a uri' }), 'schema/$id'],
       [customer({ kind: 'something-else' }), 'schema/kind'],
       [customer({ objectType: 'has spaces' }), 'schema/objectType'],
+      [customer({ objectType: null }), 'schema/objectType'],
     ];
     const before = await count();
     for (const [document, path] of cases) {

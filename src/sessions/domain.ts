@@ -51,6 +51,15 @@ export function createSessionDomain(deps: {
   const attemptStore = new AttemptStore(db);
   const attempts = new AttemptService(db, attemptStore, sessions, idempotency, clock, ids);
   const exchange = new ExchangeService(db, sessions, attempts, idempotency, clock, ids);
+  // Deleting a user (erasure) takes its sessions, with everything derived from them (the deleted
+  // hooks: OAuth tokens, flow events), and its pending attempts and handoff tokens along.
+  users.onDeleted(async (trx, user) => {
+    const rows = await new SessionStore(trx).deleteByUser(user.projectId, user.id);
+    await sessions.runDeletedHooks(trx, rows);
+    await new AttemptStore(trx).deleteForUser(user.projectId, user.id);
+    // The commit's notifications drop the rows in the other processes; this one forgets them now.
+    for (const row of rows) sessions.forgetRow(row);
+  });
   const sweeper = new Sweeper(db, sessions, attemptStore, idempotencyStore, clock, deps.config.retentionMs, deps.logger);
   return { sessions, attempts, exchange, sweeper };
 }

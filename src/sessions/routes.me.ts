@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Container } from '../container.js';
 import { AppError, MESSAGES } from '../core/errors.js';
 import { SESSION_COOKIE, clearCookie, cookieValue } from '../http/cookies.js';
+import { bearerToken } from '../http/auth.js';
 import { assertSameOrigin } from '../http/csrf.js';
 import { NoContent } from '../http/schemas.js';
 import { SessionSchema } from './schemas.js';
@@ -11,8 +12,9 @@ function unauthorized(): AppError {
 }
 
 /**
- * End-user self-service, authenticated by the `__service_session` cookie only (never by a
- * bearer scope): read the current session, log out.
+ * End-user self-service, authenticated by the session itself, never by a bearer scope: the
+ * `__service_session` cookie (browsers), and for reading also `Authorization: Bearer <session
+ * token>` (backends that hold the token). Read the current session, log out.
  */
 export function sessionMeRoutes(app: FastifyInstance, { sessions, projects, config }: Container): void {
   app.get(
@@ -20,13 +22,14 @@ export function sessionMeRoutes(app: FastifyInstance, { sessions, projects, conf
     {
       schema: {
         tags: ['sessions'],
-        summary: 'The current session (cookie __service_session)',
-        security: [{ serviceSession: [] }],
+        summary: 'The current session (cookie __service_session, or Authorization: Bearer <session token>)',
+        security: [{ serviceSession: [] }, { sessionToken: [] }],
         response: { 200: SessionSchema },
       },
     },
     async (request) => {
-      const token = cookieValue(request, SESSION_COOKIE);
+      // A header a backend sends on purpose wins over a cookie that may be lying around.
+      const token = request.headers.authorization !== undefined ? bearerToken(request) : cookieValue(request, SESSION_COOKIE);
       // Missing, invalid, superseded, expired and deleted tokens all look the same.
       const session = token ? await sessions.findByToken(token) : undefined;
       if (!session) throw unauthorized();

@@ -97,13 +97,15 @@ describe('anonymous sessions and /sessions/me', () => {
     expect(errorBody(cross).code).toBe('proj.not_found');
   });
 
-  it('GET /sessions/me returns the session behind the cookie and 401 otherwise', async () => {
+  it('GET /sessions/me returns the session behind the cookie (or a bearer session token) and 401 otherwise', async () => {
     const project = await t.createProject();
     const created = (await createShell(project.project_secret, project.id)).json();
     const me = await t.app.inject({ method: 'GET', url: '/sessions/me', headers: sessionCookie(created.session_token) });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(created.session);
-    for (const headers of [{}, sessionCookie('gh_st_unknown'), sessionCookie('garbage'), { cookie: '__service_session=' }, bearer(created.session_token)]) {
+    // DESIGN §4.17: backends that hold the token may send it as a bearer instead of the cookie.
+    expect((await t.app.inject({ method: 'GET', url: '/sessions/me', headers: bearer(created.session_token) })).json()).toEqual(created.session);
+    for (const headers of [{}, sessionCookie('gh_st_unknown'), sessionCookie('garbage'), { cookie: '__service_session=' }, bearer('gh_st_unknown'), bearer(project.project_secret)]) {
       const response = await t.app.inject({ method: 'GET', url: '/sessions/me', headers });
       expect(response.statusCode).toBe(401);
       expect(errorBody(response)).toMatchObject({ code: 'auth.unauthorized', message: 'Missing or invalid session token' });

@@ -169,6 +169,11 @@ export class SessionStore {
     return query.returningAll().executeTakeFirst();
   }
 
+  /** Deletes every session of a user (user deletion) and returns the deleted rows. */
+  async deleteByUser(projectId: string, userId: string): Promise<SessionRow[]> {
+    return this.db.deleteFrom('sessions').where('project_id', '=', projectId).where('user_id', '=', userId).returningAll().execute();
+  }
+
   async list(projectId: string, filter: SessionFilter, now: Date, cursor: Cursor | undefined, limit: number, direction: 'asc' | 'desc' = 'asc'): Promise<SessionRow[]> {
     let query = this.db.selectFrom('sessions').selectAll().where('project_id', '=', projectId);
     if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);

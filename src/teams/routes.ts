@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../container.js';
 import { principalOf } from '../http/auth.js';
-import { ErrorBody, Id, ProjectIdQuery, Timestamp } from '../http/schemas.js';
+import { ErrorBody, Id, listBody, listOf, PageQuery, ProjectIdQuery, Timestamp } from '../http/schemas.js';
+import { projectOfCaller } from '../schemas/caller.js';
 
 export const TeamSchema = Type.Object({
   id: Type.String(),
@@ -49,6 +50,23 @@ export function teamRoutes(root: FastifyInstance, { teams, projects }: Container
     async (request) => {
       const principal = principalOf(request);
       return teams.get(principal.kind === 'admin' ? undefined : principal.projectId, request.params.team_id);
+    },
+  );
+
+  app.get(
+    '/teams',
+    {
+      config: { scope: 'team.read' },
+      schema: {
+        tags: ['teams'],
+        summary: "List the project's teams, oldest first",
+        querystring: Type.Object({ ...PageQuery, project_id: Type.Optional(Id('The project (required with the admin token)')) }, { additionalProperties: false }),
+        response: { 200: listOf('teams', TeamSchema) },
+      },
+    },
+    async (request) => {
+      const projectId = await projectOfCaller(projects, principalOf(request), request.query.project_id);
+      return listBody('teams', await teams.list(projectId, { limit: request.query.limit, pageToken: request.query.page_token }));
     },
   );
 }

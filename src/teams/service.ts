@@ -1,6 +1,7 @@
 import type { Clock } from '../core/clock.js';
 import { AppError } from '../core/errors.js';
 import type { IdGenerator } from '../core/ids.js';
+import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import { notFoundError } from '../http/principal.js';
 import type { TeamRow, TeamStore } from './store.js';
 
@@ -34,7 +35,16 @@ export class TeamService {
     private readonly store: TeamStore,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly paginator: Paginator,
   ) {}
+
+  async list(projectId: string, request: PageRequest): Promise<Page<Team>> {
+    const scope = `teams:${projectId}`;
+    const cursor = request.pageToken ? this.paginator.decode(request.pageToken, scope) : undefined;
+    const limit = this.paginator.limitOf(request);
+    const rows = await this.store.list(projectId, cursor, limit);
+    return this.paginator.page(rows, limit, scope, (row) => ({ createdAt: row.created_at, id: row.id }), toTeam);
+  }
 
   async create(projectId: string, name: string): Promise<Team> {
     const trimmed = name.normalize('NFKC').trim();

@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
+import { afterCursor } from '../db/sql.js';
 
 export interface TeamTables {
   teams: {
@@ -30,5 +32,11 @@ export class TeamStore {
 
   async find(id: string): Promise<TeamRow | undefined> {
     return this.db.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** One page of the project's teams, oldest first (`limit + 1` rows tell whether more follow). */
+  async list(projectId: string, cursor: Cursor | undefined, limit: number): Promise<TeamRow[]> {
+    const query = this.db.selectFrom('teams').selectAll().where('project_id', '=', projectId);
+    return afterCursor(query, 'teams', cursor).limit(limit + 1).execute();
   }
 }

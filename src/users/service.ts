@@ -75,7 +75,15 @@ function attributeErrors(errors: ErrorObject[]): Array<{ path: string; message: 
   });
 }
 
+/**
+ * Work other domains do when a user is deleted (sessions, attempts, OAuth tokens, credentials
+ * kept outside the users tables), inside the transaction that deletes the user row.
+ */
+export type UserDeletedHook = (trx: Kysely<Database>, user: User) => Promise<void>;
+
 export class UserService {
+  private readonly deletedHooks: UserDeletedHook[] = [];
+
   constructor(
     private readonly store: UserStore,
     private readonly schemas: SchemaService,
@@ -158,6 +166,26 @@ export class UserService {
       await store.insertAuditEvents(this.auditRows({ id: userId, project_id: projectId }, changes, options.actor, now));
     });
     return { ...current, attributes, metadata: { ...current.metadata, updated_at: now.toISOString() } };
+  }
+
+  onDeleted(hook: UserDeletedHook): void {
+    this.deletedHooks.push(hook);
+  }
+
+  /**
+   * Erases a user in one transaction: every `onDeleted` hook (sessions and their tokens, pending
+   * attempts, OAuth grants...) and the row, whose identifiers, credentials and audit trail go by
+   * cascade. Another project's user, or an unknown one, is 404 `user.not_found`.
+   */
+  async delete(projectId: string | undefined, userId: string): Promise<void> {
+    if (!looksLikeId(userId, 'usr')) throw notFoundError('user.not_found');
+    await this.store.transaction(async (trx, store) => {
+      // Deleting first takes the row lock: of concurrent deletes one finds the row, the others 404.
+      const row = await store.deleteInProject(projectId, userId);
+      if (!row) throw notFoundError('user.not_found');
+      const user = toUser(row);
+      for (const hook of this.deletedHooks) await hook(trx, user);
+    });
   }
 
   /** A user of the project (any project when `projectId` is undefined: the admin token). */

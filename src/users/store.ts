@@ -53,6 +53,11 @@ export class UserStore {
     return this.db.transaction().execute((inner) => fn(this.with(inner)));
   }
 
+  /** Runs `fn` in a new transaction with its handle, for hooks of other domains that join it. */
+  async transaction<T>(fn: (trx: Kysely<Database>, store: UserStore) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => fn(trx, this.with(trx)));
+  }
+
   async insert(row: UserRow): Promise<void> {
     await this.db.insertInto('users').values({ ...row, attributes: jsonb(row.attributes) }).execute();
   }
@@ -60,6 +65,13 @@ export class UserStore {
   /** Removes a user row (its identifiers, credentials and audit events go with it by cascade). */
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom('users').where('id', '=', id).execute();
+  }
+
+  /** Deletes the user (of `projectId` unless undefined) and returns its row; cascades as `delete`. */
+  async deleteInProject(projectId: string | undefined, id: string): Promise<UserRow | undefined> {
+    let query = this.db.deleteFrom('users').where('id', '=', id);
+    if (projectId !== undefined) query = query.where('project_id', '=', projectId);
+    return query.returningAll().executeTakeFirst();
   }
 
   async updateAttributes(id: string, attributes: Record<string, unknown>, at: Date): Promise<void> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Logger } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { testConfig, type Config } from '../../src/config.js';
 import { createContainer, type Container } from '../../src/container.js';
@@ -16,11 +17,11 @@ export interface TestApp {
 }
 
 /** A whole Gatehouse on a fresh database with a manual clock; use `app.inject` or listen for real HTTP. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
   const testEngine = await openTestEngine();
   const clock = new ManualClock(new Date());
   const config = testConfig(overrides);
-  const container = createContainer(config, { engine: testEngine.engine, clock });
+  const container = createContainer(config, { engine: testEngine.engine, clock, logger: options.logger });
   const app = await buildApp(container);
   let counter = 0;
   return {

@@ -37,6 +37,11 @@ export class CodeStore {
     });
   }
 
+  /** Erases a user's codes (issued or spent) with the user. */
+  async deleteForUser(projectId: string, userId: string): Promise<void> {
+    await this.db.deleteFrom('one_time_codes').where('project_id', '=', projectId).where('user_id', '=', userId).execute();
+  }
+
   /** Consumes the code in one statement when the hash matches; only one of concurrent submits wins. */
   async consume(id: string, projectId: string, codeHash: string, now: Date, maxAttempts: number): Promise<CodeRow | undefined> {
     return this.db

@@ -115,6 +115,11 @@ export class RiskStore {
     await this.db.insertInto('flow_events').values({ ...row, payload: jsonb(row.payload) }).execute();
   }
 
+  /** What the risk rules remember of a user (known fingerprints); erased with the user. */
+  async deleteUserSignals(projectId: string, userId: string): Promise<void> {
+    await this.db.deleteFrom('known_fingerprints').where('project_id', '=', projectId).where('user_id', '=', userId).execute();
+  }
+
   async deleteSessionEvents(sessionId: string): Promise<void> {
     await this.db.deleteFrom('flow_events').where('session_id', '=', sessionId).execute();
   }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { principalOf } from '../../http/auth.js';
+import { assertRedirectUris, WEB_REDIRECTS } from '../../http/redirect-uris.js';
 import { Id } from '../../http/schemas.js';
 import { RISK_DEFAULTS, type RiskRules } from '../risk/service.js';
 import type { FlowSettingsService } from './service.js';
@@ -89,6 +90,7 @@ export function flowSettingsRoutes(root: FastifyInstance, container: Container, 
     { config: { scope: write }, schema: { tags, summary: 'Update the redirect allow-list, passkey and risk settings', params: Params, body: FlowSettingsBody, response: { 200: FlowSettingsSchema } } },
     async (request) => {
       await container.projects.requireAccess(principalOf(request), request.params.project_id);
+      assertRedirectUris(request.body.redirect_uris, 'body/redirect_uris', WEB_REDIRECTS);
       return settings.setFlowSettings(request.params.project_id, request.body);
     },
   );

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The answer carries neither a secret nor personal data and may be kept by caches (discovery
+     * documents, public keys, the API description). Routes without it answer
+     * `Cache-Control: no-store`: forgetting the declaration can only make an answer uncached,
+     * never make a secret cacheable. `test/response-headers.test.ts` lists the routes that have it.
+     */
+    cacheable?: boolean;
+  }
+}
+
+/**
+ * The one place that decides caching headers (DESIGN §4.17): every answer gets
+ * `X-Content-Type-Options: nosniff`; every answer of a route not declared `cacheable` gets
+ * `Cache-Control: no-store` (session tokens, project secrets, user attributes, error bodies
+ * alike), unless the route set its own stricter value. Unrouted answers (404/405) count as not
+ * cacheable.
+ */
+export function registerResponseHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    const cacheable = request.routeOptions.config?.cacheable === true;
+    if (!cacheable && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+}

@@ -1,0 +1,75 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../container.js';
+import { principalOf } from '../http/auth.js';
+import { ErrorBody, Id, NoContent } from '../http/schemas.js';
+import { actorOf, projectScopeOf } from '../schemas/caller.js';
+import { UserResource } from './routes.js';
+import { toUserResource } from './service.js';
+import { unlockUser } from './unlock.js';
+
+const UserParams = Type.Object({ user_id: Id() });
+
+/**
+ * Management of one user beyond create/read (DESIGN §4.17): replace its attributes, erase it,
+ * lift its sign-in lock-out. Another project's user answers 404 `user.not_found`.
+ */
+export function userManagementRoutes(root: FastifyInstance, container: Container): void {
+  const { users } = container;
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.patch(
+    '/users/:user_id',
+    {
+      config: { scope: 'user.write' },
+      schema: {
+        tags: ['users'],
+        summary: "Replace a user's attributes (validated against its schema; unique values re-claimed; audited)",
+        params: UserParams,
+        body: Type.Object({ attributes: Type.Object({}, { additionalProperties: true }) }, { additionalProperties: false }),
+        response: { 200: UserResource, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const user = await users.get(projectScopeOf(principal), request.params.user_id);
+      const attributes = request.body.attributes as Record<string, unknown>;
+      return toUserResource(await users.updateAttributes(user.projectId, user.id, attributes, { actor: actorOf(principal) }));
+    },
+  );
+
+  app.delete(
+    '/users/:user_id',
+    {
+      config: { scope: 'user.write' },
+      schema: {
+        tags: ['users'],
+        summary: 'Erase a user: its sessions, tokens, attempts and credentials go in the same transaction',
+        params: UserParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await users.delete(projectScopeOf(principalOf(request)), request.params.user_id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/users/:user_id/unlock',
+    {
+      config: { scope: 'user.write' },
+      schema: {
+        tags: ['users'],
+        summary: 'Lift the password lock-out (and the "disabled until reset" state) of every identifier of the user',
+        params: UserParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await unlockUser(container, await users.get(projectScopeOf(principalOf(request)), request.params.user_id));
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cliEnv, REPO_ROOT, tempDir } from './helpers/process.js';
+
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('connect', () => (socket.destroy(), resolve(false)));
+    socket.on('error', () => resolve(true));
+  });
+}
+
+/**
+ * `npm start` as a process manager runs it: SIGTERM goes to npm, which passes it to its child.
+ * Without `exec` in the start script that child is a shell that dies and leaves the server
+ * running, orphaned (issue 12 item 8).
+ */
+describe('npm start', { timeout: 240_000 }, () => {
+  const dir = tempDir();
+  let serverPid: number | undefined;
+  afterAll(() => {
+    // Never leave an orphaned server behind, even when the test failed.
+    if (serverPid) {
+      try {
+        process.kill(serverPid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    dir.remove();
+  });
+
+  it('builds, serves, and stops the server on SIGTERM to npm', async () => {
+    const npm = spawn('npm', ['start'], { cwd: REPO_ROOT, env: cliEnv({ GATEHOUSE_DATA_DIR: dir.path, PORT: '0' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const exited = new Promise<void>((resolve) => npm.on('exit', () => resolve()));
+    const listening = new Promise<number>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk;
+        const pid = /"pid":(\d+)/.exec(output);
+        if (pid) serverPid = Number(pid[1]);
+        const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+        if (match) resolve(Number(match[1]));
+      };
+      npm.stdout!.on('data', onData);
+      npm.stderr!.on('data', onData);
+      void exited.then(() => reject(new Error(`npm start exited before listening\n${output}`)));
+    });
+    const port = await listening;
+    expect(await refused(port)).toBe(false);
+    npm.kill('SIGTERM');
+    await exited;
+    // The server got the signal: it shut down gracefully and no longer listens.
+    const deadline = Date.now() + 20_000;
+    while (!(await refused(port)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await refused(port)).toBe(true);
+    expect(output).toContain('shutting down');
+  });
+});
