@@ -9,7 +9,8 @@ import { FlowStateChanged, invalidAction } from './errors.js';
 import { readFields } from './fields.js';
 import { FLOW_TTL_MS, FlowRun } from './run.js';
 import type { FlowResponse, FlowResult, RequestContext, StartInput, SubmitInput } from './types.js';
-import { checksCredentials, identifierField, runStep } from './work.js';
+import { identifierField } from './identifier.js';
+import { checksCredentials, runStep } from './work.js';
 
 const invalidRequest = (details: Record<string, unknown>) => new AppError('att.invalid_request', MESSAGES.invalidRequest, details);
 
@@ -127,7 +128,7 @@ export class FlowRuntime {
     const { frame } = run;
     const values = readFields(frame.id, step, loaded.schema, input.fields);
     const credentials = checksCredentials(step);
-    const identField = identifierField(step, loaded);
+    const identField = identifierField(step, loaded.schema);
     const identifier = identField ? values.get(identField) : loaded.schema.identifiers.map((f) => frame.c[f]).find(Boolean);
     const accountKey = identifier !== undefined ? deps.risk.accountKey(run.projectId, identifier) : undefined;
     if (credentials) await run.refuseWhenDenied(accountKey);

@@ -10,7 +10,7 @@ import type { ProvenFactor } from '../methods/method.js';
 import type { FlowDeps } from './deps.js';
 import { flowGone, invalidAction } from './errors.js';
 import { METHODS } from '../methods/registry.js';
-import { stepFields } from './fields.js';
+import { readFields, stepFields, type ReadOptions } from './fields.js';
 import type { RequestContext, StepView } from './types.js';
 
 export const FLOW_TTL_MS = 10 * 60 * 1000;
@@ -191,6 +191,16 @@ export class FlowRun {
 
   challenge(): Promise<CaptchaGateView> {
     return this.deps.captcha.challenge(this.projectId);
+  }
+
+  /**
+   * The submitted values of the current step's fields (runtime/fields.ts rules): what a method
+   * reads for an action of its own kind.
+   */
+  read(step: FlowStepDef, submitted: Record<string, unknown>, options?: ReadOptions): Map<string, string> {
+    const loaded = this.loaded.get(this.frame.d);
+    if (!loaded) throw flowGone(this.frame.id, 'its definition is not loaded');
+    return readFields(this.frame.id, step, loaded.schema, submitted, options);
   }
 
   /** The identifier value collected so far in the frame (lock-out keys, recovery), or ''. */

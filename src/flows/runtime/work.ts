@@ -2,12 +2,7 @@ import type { FlowStepDef } from '../definitions/types.js';
 import { createUser } from '../hooks/create-user.js';
 import type { Enrollment, StepContext } from '../methods/method.js';
 import { hookNamed, METHODS, methodOfField } from '../methods/registry.js';
-import type { Loaded } from './run.js';
-
-/** The identifier a step asks for (a property with `x-unique`), if any. */
-export function identifierField(step: FlowStepDef, loaded: Loaded): string | undefined {
-  return (step.fields ?? []).find((field) => loaded.schema.identifiers.includes(field));
-}
+import { identifierField } from './identifier.js';
 
 /** Whether submitting this step checks a secret: risk assessment, lock-out and captcha apply. */
 export function checksCredentials(step: FlowStepDef): boolean {
@@ -36,7 +31,7 @@ async function enrollments(ctx: StepContext, values: Map<string, string>, attrib
 export async function runStep(ctx: StepContext, values: Map<string, string>): Promise<string | undefined> {
   const { run, loaded, step } = ctx;
   const { deps, frame, projectId } = run;
-  const identField = identifierField(step, loaded);
+  const identField = identifierField(step, loaded.schema);
   if (identField && values.has(identField) && frame.c[identField] !== values.get(identField)) {
     frame.u = undefined;
     frame.pv = undefined;

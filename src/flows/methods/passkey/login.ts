@@ -1,6 +1,5 @@
-import { readFields } from '../../runtime/fields.js';
 import type { SubmitInput } from '../../runtime/types.js';
-import { identifierField } from '../../runtime/work.js';
+import { identifierField } from '../../runtime/identifier.js';
 import type { ActionAnswer, StepContext } from '../method.js';
 import { consume, issueChallenge, passkeyFactor, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
 import type { RelyingParty } from '../../../passkeys/relying-party.js';
@@ -31,8 +30,8 @@ export async function passkeyLogin(ctx: StepContext, input: SubmitInput): Promis
   const rp = await relyingPartyOf(run);
   const answer = input.challenge_response;
   if (!answer) {
-    const identField = identifierField(step, loaded);
-    const values = readFields(frame.id, step, loaded.schema, input.fields, { fields: identField ? [identField] : [], optional: true });
+    const identField = identifierField(step, loaded.schema);
+    const values = run.read(step, input.fields, { fields: identField ? [identField] : [], optional: true });
     const typed = identField ? values.get(identField) : undefined;
     if (identField && typed !== undefined && typed !== frame.c[identField]) {
       frame.c[identField] = typed;
@@ -41,7 +40,7 @@ export async function passkeyLogin(ctx: StepContext, input: SubmitInput): Promis
     await loginChallenge(ctx, rp);
     return { stay: true };
   }
-  readFields(frame.id, step, loaded.schema, input.fields, { fields: [] });
+  run.read(step, input.fields, { fields: [] });
   await run.refuseWhenDenied();
   const pending = pendingFor(run, 'passkey', answer, rp);
   const fresh = async () => {

@@ -5,7 +5,6 @@ import type { VerifiedPasskey } from '../../../passkeys/service.js';
 import { valueAt } from '../../../schemas/document.js';
 import { createUser } from '../../hooks/create-user.js';
 import { invalidAction, validationFailed } from '../../runtime/errors.js';
-import { readFields } from '../../runtime/fields.js';
 import type { FlowRun } from '../../runtime/run.js';
 import type { SubmitInput } from '../../runtime/types.js';
 import type { ActionAnswer, Enrollment, StepContext } from '../method.js';
@@ -75,16 +74,16 @@ export async function passkeyRegister(ctx: StepContext, input: SubmitInput): Pro
   const fresh = () => (creating ? issueChallenge(run, rp, { kind: 'passkey_register', userHandle: frame.ch?.h ?? deps.passkeys.newUserHandle(), ...newUserNames(ctx), exclude: [] }) : existingUserChallenge(ctx, rp, userId!));
   if (!answer) {
     if (creating) {
-      const values = readFields(frame.id, step, loaded.schema, input.fields, { fields: attributeFields(ctx) });
+      const values = run.read(step, input.fields, { fields: attributeFields(ctx) });
       for (const [field, value] of values) frame.c[field] = value;
       const taken = await takenIdentifier(ctx);
       if (taken !== undefined) return { stay: false, outcome: taken };
       frame.ch = undefined;
-    } else readFields(frame.id, step, loaded.schema, input.fields, { fields: [] });
+    } else run.read(step, input.fields, { fields: [] });
     await fresh();
     return { stay: true };
   }
-  readFields(frame.id, step, loaded.schema, input.fields, { fields: [] });
+  run.read(step, input.fields, { fields: [] });
   const pending = pendingFor(run, 'passkey_register', answer, rp);
   if (!pending?.h) return refuse(run, fresh);
   const userHandle = pending.h;
