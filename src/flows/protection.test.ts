@@ -134,25 +134,36 @@ describe('flow protection', () => {
       const { id, code } = await codes().issue(projectA, undefined, 'recovery');
       expect(code).toMatch(/^\d{6}$/);
       const results = await Promise.all(Array.from({ length: 20 }, () => codes().consume(projectA, id, code)));
-      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(results.filter((r) => r === 'consumed')).toHaveLength(1);
+    });
+
+    it('compares at most 5 of 12 concurrent wrong guesses; then even the right value is exhausted', async () => {
+      const { id, code } = await codes().issue(projectA, undefined, 'recovery');
+      const wrong = code === '000000' ? '000001' : '000000';
+      const results = await Promise.all(Array.from({ length: 12 }, () => codes().consume(projectA, id, wrong)));
+      expect(results.filter((r) => r === 'wrong')).toHaveLength(5);
+      expect(results.filter((r) => r === 'exhausted')).toHaveLength(7);
+      const row = await t.container.db.selectFrom('one_time_codes').select(['attempts', 'consumed_at']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ attempts: 5, consumed_at: null });
+      expect(await codes().consume(projectA, id, code)).toBe('exhausted');
     });
 
     it('expires after 10 minutes, allows 5 attempts, and is replaced by a new code', async () => {
       const { id, code } = await codes().issue(projectA, undefined, 'recovery');
       t.clock.advance(600_000);
-      expect(await codes().consume(projectA, id, code)).toBe(false);
+      expect(await codes().consume(projectA, id, code)).toBe('wrong');
 
       const second = await codes().issue(projectA, undefined, 'recovery');
       const wrong = second.code === '000000' ? '000001' : '000000';
-      for (let i = 0; i < 5; i++) expect(await codes().consume(projectA, second.id, wrong)).toBe(false);
-      expect(await codes().consume(projectA, second.id, second.code)).toBe(false);
+      for (let i = 0; i < 5; i++) expect(await codes().consume(projectA, second.id, wrong)).toBe('wrong');
+      expect(await codes().consume(projectA, second.id, second.code)).toBe('exhausted');
 
       const c = codes();
       const first = await c.issue(projectA, 'usr_replaced', 'recovery');
       const next = await c.issue(projectA, 'usr_replaced', 'recovery');
-      expect(await c.consume(projectA, first.id, first.code)).toBe(false);
-      expect(await c.consume(projectB, next.id, next.code)).toBe(false);
-      expect(await c.consume(projectA, next.id, next.code)).toBe(true);
+      expect(await c.consume(projectA, first.id, first.code)).toBe('wrong');
+      expect(await c.consume(projectB, next.id, next.code)).toBe('wrong');
+      expect(await c.consume(projectA, next.id, next.code)).toBe('consumed');
     });
   });
 });

@@ -147,7 +147,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         try {
           return await advance(request, reply, ctx, await runtime.submit(run, input));
         } catch (error) {
-          if (!(error instanceof AppError) || !['flow.validation_failed', 'flow.invalid_credentials'].includes(error.code)) throw error;
+          if (!(error instanceof AppError) || !['flow.validation_failed', 'flow.invalid_credentials', 'flow.code_exhausted'].includes(error.code)) throw error;
           return rejected(request, reply, ctx, error, form);
         }
       });

@@ -44,15 +44,17 @@ export class CodeService {
     return { id, code };
   }
 
-  /** True exactly once for the right code within its lifetime and attempt budget. */
-  async consume(projectId: string, id: string, code: string): Promise<boolean> {
-    if (!/^\d{1,12}$/.test(code)) {
-      await this.store.addAttempt(id, projectId);
-      return false;
-    }
-    const consumed = await this.store.consume(id, projectId, this.hash(id, code), this.clock.now(), CODE_MAX_ATTEMPTS);
-    if (consumed) return true;
-    await this.store.addAttempt(id, projectId);
-    return false;
+  /**
+   * Checks a guess: `consumed` exactly once for the right code within its lifetime and attempt
+   * budget; `exhausted` once the code's attempts are spent (then even its right value fails);
+   * `wrong` otherwise (wrong, unknown, used or expired).
+   */
+  async consume(projectId: string, id: string, code: string): Promise<'consumed' | 'wrong' | 'exhausted'> {
+    const now = this.clock.now();
+    // A malformed guess spends an attempt like a wrong one: its hash matches nothing.
+    const hash = /^\d{1,12}$/.test(code) ? this.hash(id, code) : '';
+    const taken = await this.store.guess(id, projectId, hash, now, CODE_MAX_ATTEMPTS);
+    if (taken) return taken.consumed ? 'consumed' : 'wrong';
+    return (await this.store.exhausted(id, projectId, now, CODE_MAX_ATTEMPTS)) ? 'exhausted' : 'wrong';
   }
 }

@@ -42,31 +42,37 @@ export class CodeStore {
     await this.db.deleteFrom('one_time_codes').where('project_id', '=', projectId).where('user_id', '=', userId).execute();
   }
 
-  /** Consumes the code in one statement when the hash matches; only one of concurrent submits wins. */
-  async consume(id: string, projectId: string, codeHash: string, now: Date, maxAttempts: number): Promise<CodeRow | undefined> {
-    return this.db
+  /**
+   * One guess in one statement (DESIGN §4.6a): the guess takes an attempt where fewer than
+   * `maxAttempts` were used, and consumes the code when `codeHash` is its hash. Of any number of
+   * concurrent guesses at most `maxAttempts` are compared, and at most one consumes. Undefined
+   * when the code is unknown, used, expired or its attempts are spent.
+   */
+  async guess(id: string, projectId: string, codeHash: string, now: Date, maxAttempts: number): Promise<{ consumed: boolean } | undefined> {
+    const row = await this.db
       .updateTable('one_time_codes')
-      .set({ consumed_at: now })
+      .set({ attempts: sql`attempts + 1`, consumed_at: sql`case when code_hash = ${codeHash} then ${now}::timestamptz else null end` })
       .where('id', '=', id)
       .where('project_id', '=', projectId)
-      .where('code_hash', '=', codeHash)
       .where('consumed_at', 'is', null)
       .where('expires_at', '>', now)
       .where('attempts', '<', maxAttempts)
-      .returningAll()
+      .returning('consumed_at')
       .executeTakeFirst();
+    return row ? { consumed: row.consumed_at !== null } : undefined;
   }
 
-  /** Counts a wrong guess; returns the attempts used (undefined when the code is gone). */
-  async addAttempt(id: string, projectId: string): Promise<number | undefined> {
+  /** Whether a live, unconsumed code has spent its attempts (why a guess was not taken). */
+  async exhausted(id: string, projectId: string, now: Date, maxAttempts: number): Promise<boolean> {
     const row = await this.db
-      .updateTable('one_time_codes')
-      .set({ attempts: sql`attempts + 1` })
+      .selectFrom('one_time_codes')
+      .select('id')
       .where('id', '=', id)
       .where('project_id', '=', projectId)
       .where('consumed_at', 'is', null)
-      .returning('attempts')
+      .where('expires_at', '>', now)
+      .where('attempts', '>=', maxAttempts)
       .executeTakeFirst();
-    return row?.attempts;
+    return row !== undefined;
   }
 }

@@ -54,9 +54,12 @@ export const recoveryCodeMethod: AuthMethod = {
 
   async verify({ run }, code) {
     const { deps, frame, projectId } = run;
-    const ok = frame.oc !== undefined && (await deps.codes.consume(projectId, frame.oc, code));
-    if (!ok) {
+    const outcome = frame.oc !== undefined ? await deps.codes.consume(projectId, frame.oc, code) : 'wrong';
+    if (outcome !== 'consumed') {
       await deps.risk.recordFailure(projectId, undefined, run.ctx.ip, await run.riskRules());
+      if (outcome === 'exhausted') {
+        throw new AppError('flow.code_exhausted', 'The code was tried too often; ask for a new one.', { flow_id: frame.id, fields: { code: 'error.code_exhausted' } });
+      }
       throw new AppError('flow.invalid_credentials', 'The code is invalid or has expired.', { flow_id: frame.id, fields: { code: 'error.invalid_code' } });
     }
     frame.oc = undefined;
