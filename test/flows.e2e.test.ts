@@ -92,7 +92,10 @@ describe('flows end to end over HTTP', () => {
     expect(browser.cookies.get('_zflow')).toBeTruthy();
     const registered = await browser.call('POST', `/flow/${started.body.id}/submit`, { action: 'create', fields: { email: 'e2e@example.com', 'name.given': 'Eve', 'name.family': 'Example', password: PASSWORD } });
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-    expect(browser.cookies.has('_zflow')).toBe(false);
+    // The finished flow stays in the cookie as a tombstone (DESIGN 4.5): its id answers 410.
+    const reload = await browser.call('GET', `/flow/${started.body.id}`);
+    expect(reload.status).toBe(410);
+    expect(reload.body.code).toBe('flow.completed');
 
     const { started: loginStart, done } = await login(browser, 'e2e@example.com', PASSWORD);
     expect(done.step).toMatchObject({ type: 'complete' });
