@@ -27,8 +27,8 @@ export interface FlowFrame {
   cr?: string;
   /** recovery: id of the one-time code sent (the code itself is never stored here) */
   oc?: string;
-  /** true once the user proved control of the account in this frame (recovery code) */
-  pv?: boolean;
+  /** once the user proved control of the account in this frame: the consumed code whose one grant a password change spends */
+  pv?: string;
   /** the passkey challenge issued on the current step, until it is answered or replaced */
   ch?: PendingChallenge;
 }

@@ -61,12 +61,16 @@ export class PasswordService {
    * NFKC form, audits the change (never the value) and runs the password-set hooks, all in one
    * transaction; a refused password changes nothing. With `trx`, everything runs on it.
    */
-  async setPassword(projectId: string, userId: string, password: string, options: { actor?: string; trx?: Kysely<Database> } = {}): Promise<void> {
+  async setPassword(projectId: string, userId: string, password: string, options: { actor?: string; trx?: Kysely<Database>; within?: (trx: Kysely<Database>) => Promise<void> } = {}): Promise<void> {
     const user = await this.users.find(projectId, userId, options.trx);
     if (!user) throw notFoundError('user.not_found');
     const schema = await this.users.schemaOf(user, options.trx);
     const secret = await this.hashFor(schema, user.attributes, password);
-    const write = (trx: Kysely<Database>) => this.writeHash(trx, user, schema, secret, options.actor);
+    // `within` is the caller's part of the same transaction (a recovery grant spent); it may refuse.
+    const write = async (trx: Kysely<Database>) => {
+      await options.within?.(trx);
+      await this.writeHash(trx, user, schema, secret, options.actor);
+    };
     await (options.trx ? write(options.trx) : this.store.transaction(write));
   }
 

@@ -3,7 +3,9 @@ import type { Clock } from '../../core/clock.js';
 import { hmacBase64Url } from '../../core/crypto.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { KeyRing } from '../../core/keys.js';
-import type { CodeStore } from './store.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { CodeStore } from './store.js';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -40,8 +42,14 @@ export class CodeService {
       created_at: now,
       expires_at: new Date(now.getTime() + CODE_TTL_MS),
       consumed_at: null,
+      grant_used_at: null,
     });
     return { id, code };
+  }
+
+  /** Spends the one action a consumed code grants (a password change) inside `trx`; false when spent. */
+  useGrant(trx: Kysely<Database>, projectId: string, id: string): Promise<boolean> {
+    return new CodeStore(trx).useGrant(id, projectId, this.clock.now());
   }
 
   /**

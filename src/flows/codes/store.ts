@@ -12,6 +12,8 @@ export interface CodeTables {
     created_at: Date;
     expires_at: Date;
     consumed_at: Date | null;
+    /** set when the proof a consumed code gave (a password change) was used */
+    grant_used_at: Date | null;
   };
 }
 
@@ -35,6 +37,20 @@ export class CodeStore {
       }
       await trx.insertInto('one_time_codes').values(row).execute();
     });
+  }
+
+  /** Spends the one grant a consumed code gives, in the caller's transaction; false when it was spent. */
+  async useGrant(id: string, projectId: string, now: Date): Promise<boolean> {
+    const row = await this.db
+      .updateTable('one_time_codes')
+      .set({ grant_used_at: now })
+      .where('id', '=', id)
+      .where('project_id', '=', projectId)
+      .where('consumed_at', 'is not', null)
+      .where('grant_used_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Erases a user's codes (issued or spent) with the user. */

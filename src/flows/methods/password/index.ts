@@ -28,10 +28,17 @@ const setPassword: StepHook = {
     const { frame, deps, projectId } = run;
     const password = values.get(PASSWORD_FIELD);
     if (password === undefined) return undefined;
-    if (!frame.pv || frame.u === undefined) throw new AppError('flow.invalid_action', 'Prove control of the account first.', { flow_id: frame.id, action: 'set_password' });
+    const grant = frame.pv;
+    const refused = () => new AppError('flow.invalid_action', 'Prove control of the account first.', { flow_id: frame.id, action: 'set_password' });
+    if (grant === undefined || frame.u === undefined) throw refused();
     const userId = frame.u;
-    // The password-set hook lifts the lock-out of the user's identifiers (flows/module.ts).
-    await withPolicyOnField(frame.id, () => deps.passwords.setPassword(projectId, userId, password, { actor: 'self' }));
+    // One proof, one password (DESIGN §4.6a): the grant is spent in the password's transaction, so
+    // a replayed or concurrent submit of the same `_zflow` sets nothing. The password-set hook lifts
+    // the lock-out of the user's identifiers there too (flows/module.ts).
+    const within = async (trx: Parameters<typeof deps.codes.useGrant>[0]) => {
+      if (!(await deps.codes.useGrant(trx, projectId, grant))) throw refused();
+    };
+    await withPolicyOnField(frame.id, () => deps.passwords.setPassword(projectId, userId, password, { actor: 'self', within }));
     frame.pv = undefined;
     return undefined;
   },

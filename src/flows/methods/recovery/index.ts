@@ -62,8 +62,8 @@ export const recoveryCodeMethod: AuthMethod = {
       }
       throw new AppError('flow.invalid_credentials', 'The code is invalid or has expired.', { flow_id: frame.id, fields: { code: 'error.invalid_code' } });
     }
+    frame.pv = frame.u !== undefined ? frame.oc : undefined;
     frame.oc = undefined;
-    frame.pv = frame.u !== undefined;
     return undefined;
   },
 };

@@ -42,4 +42,20 @@ describe('recovery code budget', () => {
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json().step.name).toBe('new_password');
   });
+
+  it('one verified code, one password: 10 concurrent saves of one _zflow set it once', async () => {
+    t.clock.advance(1000);
+    const client = new FlowClient(t, '203.0.113.91');
+    const started = await client.start({ project_id: project.id, purpose: 'recovery' });
+    const atCode = await client.submit(started.json().id, 'send_code', { email: 'budget@example.com' });
+    const verified = await client.submit(atCode.json().id, 'verify', { code: await codeFromOutbox() });
+    expect(verified.json().step.name).toBe('new_password');
+    const user = await t.container.users.findByIdentifier(project.id, undefined, 'budget@example.com');
+    const before = (await t.container.users.auditTrail(project.id, user!.id, {})).items.filter((e) => e.attribute === 'password').length;
+    const saves = await Promise.all(Array.from({ length: 10 }, (_, i) => client.submit(verified.json().id, 'save', { password: `a new passphrase number ${i} 2031` })));
+    expect(saves.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const refused of saves.filter((r) => r.statusCode !== 200)) expect(['flow.invalid_action', 'flow.completed']).toContain(errorBody(refused).code);
+    const after = (await t.container.users.auditTrail(project.id, user!.id, {})).items.filter((e) => e.attribute === 'password').length;
+    expect(after - before).toBe(1);
+  });
 });
