@@ -128,6 +128,29 @@ export class RiskService {
     };
   }
 
+  /**
+   * Takes a password guess at an account before the password is compared (DESIGN §4.6a): false
+   * when the account is locked or disabled, and then the guess must fail like a wrong password
+   * without a comparison. A taken guess already counts as a failure until `recordSuccess`.
+   */
+  async takeAttempt(projectId: string, accountKey: string, rules: RiskRules): Promise<boolean> {
+    const now = this.clock.now();
+    const first = lockSeconds(1, rules);
+    const taken = await this.store.takeAttempt(projectId, accountKey, now, {
+      lockAfter: rules.account_lock_after,
+      lockSeconds: rules.account_lock_seconds,
+      lockMaxSeconds: rules.account_lock_max_seconds,
+      disableAfter: rules.account_disable_after,
+      firstLockUntil: first > 0 ? new Date(now.getTime() + first * 1000) : null,
+    });
+    return taken !== undefined;
+  }
+
+  /** A failed credential check of the client's IP (the account's was counted when the guess was taken). */
+  async recordIpFailure(projectId: string, ip: string): Promise<void> {
+    await this.store.addIpFailure(projectId, ip, this.windowStart(this.clock.now()));
+  }
+
   async recordFailure(projectId: string, accountKey: string | undefined, ip: string, rules: RiskRules): Promise<void> {
     const now = this.clock.now();
     if (accountKey === undefined) {
@@ -142,10 +165,11 @@ export class RiskService {
   /**
    * A success resets the account's failures and remembers the fingerprint it came from. With
    * the signals this request read before checking the credential, there is nothing to read and
-   * nothing to write when the account had no failures and the session sent no fingerprint.
+   * nothing to write when the account had no failures, no guess was `taken` and the session sent
+   * no fingerprint.
    */
-  async recordSuccess(projectId: string, accountKey: string, userId: string, sessionId: string, signals?: RiskSignals): Promise<void> {
-    if (!signals || signals.account) await this.store.clearAccounts(projectId, [accountKey]);
+  async recordSuccess(projectId: string, accountKey: string, userId: string, sessionId: string, signals?: RiskSignals, taken = false): Promise<void> {
+    if (taken || !signals || signals.account) await this.store.clearAccounts(projectId, [accountKey]);
     const fingerprint = signals ? signals.fingerprint : await this.store.latestFingerprint(sessionId);
     if (fingerprint) await this.store.rememberFingerprint(projectId, userId, this.fingerprintHash(fingerprint), this.clock.now());
   }

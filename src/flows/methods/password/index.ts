@@ -62,18 +62,21 @@ export const passwordMethod: AuthMethod = {
     const identifier = run.collectedIdentifier();
     const accountKey = deps.risk.accountKey(projectId, identifier);
     const [signals, rules] = await Promise.all([run.signals(accountKey), run.riskRules()]);
-    const blocked = deps.risk.blocked(signals.account, rules);
+    // The guess takes its attempt before the comparison, in one statement (DESIGN §4.6a): of any
+    // burst of concurrent guesses at most account_lock_after + 1 are compared. A guess at a locked
+    // or disabled account is not taken; it fails like a wrong password after a dummy hash, and
+    // counts against the IP only, so that a lock cannot be extended forever.
+    const taken = !deps.risk.blocked(signals.account, rules) && (await deps.risk.takeAttempt(projectId, accountKey, rules));
     const userId = frame.u;
     let ok = false;
-    if (blocked || userId === undefined) await deps.passwords.dummyVerify();
+    if (!taken || userId === undefined) await deps.passwords.dummyVerify();
     else ok = await deps.passwords.verify(projectId, userId, password);
     if (!ok || userId === undefined) {
-      // Attempts during a lock count against the IP only, so that a lock cannot be extended forever.
-      await deps.risk.recordFailure(projectId, blocked ? undefined : accountKey, run.ctx.ip, rules);
+      await deps.risk.recordIpFailure(projectId, run.ctx.ip);
       throw invalidCredentials(frame.id);
     }
     await run.recordFactor({ method: 'password' }, userId);
-    await deps.risk.recordSuccess(projectId, accountKey, userId, run.entry.ss, signals);
+    await deps.risk.recordSuccess(projectId, accountKey, userId, run.entry.ss, signals, true);
     return undefined;
   },
 
