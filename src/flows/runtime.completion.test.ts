@@ -56,4 +56,17 @@ describe('a flow completes at most once', () => {
     // because the burst locked the account first (400, like a wrong password; DESIGN 4.6a).
     for (const other of answers.filter((a) => a.statusCode !== 200)) expect(['flow.completed', 'flow.invalid_credentials', 'auth.rate_limited']).toContain(errorBody(other).code);
   });
+
+  it('10 concurrent registrations through one flow with different addresses create one account', async () => {
+    const client = new FlowClient(t, '203.0.113.22');
+    const started = await client.start({ project_id: project.id, purpose: 'register' });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => client.submit(started.json().id, 'create', { email: `burst${i}@example.com`, 'name.given': 'B', password: STRONG_PASSWORD })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const other of answers.filter((a) => a.statusCode !== 200)) expect(errorBody(other).code).toBe('flow.completed');
+    let created = 0;
+    for (let i = 0; i < 10; i++) if (await t.container.users.findByIdentifier(project.id, undefined, `burst${i}@example.com`)) created++;
+    expect(created).toBe(1);
+  });
 });

@@ -245,7 +245,7 @@ export class FlowDefinitionService {
   }
 
   async startRun(projectId: string, runId: string, definitionId: string, sessionId: string, expiresAt: Date): Promise<void> {
-    await this.store.startRun({ id: runId, project_id: projectId, definition_id: definitionId, session_id: sessionId, created_at: this.clock.now(), expires_at: expiresAt, ended_at: null });
+    await this.store.startRun({ id: runId, project_id: projectId, definition_id: definitionId, session_id: sessionId, created_at: this.clock.now(), expires_at: expiresAt, ended_at: null, user_created_at: null });
   }
 
   /** A flow that moved on lives longer: so does the use of its definitions. */
@@ -253,9 +253,9 @@ export class FlowDefinitionService {
     await this.store.extendRuns(runIds, expiresAt);
   }
 
-  /** Whether a run has not ended (read in `trx` when given). */
-  isLive(runId: string, trx?: Kysely<Database>): Promise<boolean> {
-    return (trx ? this.store.with(trx) : this.store).isLive(runId);
+  /** Claims the one user a live run may create, inside the user's transaction; false when it may not. */
+  claimUserCreation(runId: string, trx: Kysely<Database>): Promise<boolean> {
+    return this.store.with(trx).claimUserCreation(runId, this.clock.now());
   }
 
   /** Ends a live run (in `trx` when given); false when it had ended already: a flow completes once. */

@@ -25,6 +25,8 @@ export interface FlowDefinitionTables {
     created_at: Date;
     expires_at: Date;
     ended_at: Date | null;
+    /** set by the create_user of this run: a flow creates at most one user */
+    user_created_at: Date | null;
   };
 }
 
@@ -107,9 +109,19 @@ export class FlowDefinitionStore {
     await this.db.updateTable('flow_runs').set({ expires_at: expiresAt }).where('id', 'in', ids).where('ended_at', 'is', null).execute();
   }
 
-  /** Whether a run is still live (not ended); a flow's writes check it in their transaction. */
-  async isLive(id: string): Promise<boolean> {
-    const row = await this.db.selectFrom('flow_runs').select('id').where('id', '=', id).where('ended_at', 'is', null).executeTakeFirst();
+  /**
+   * Claims a live run's one user creation, in one statement; false when the run has ended or
+   * created its user already (concurrent submits of one flow serialise on the row).
+   */
+  async claimUserCreation(id: string, at: Date): Promise<boolean> {
+    const row = await this.db
+      .updateTable('flow_runs')
+      .set({ user_created_at: at })
+      .where('id', '=', id)
+      .where('ended_at', 'is', null)
+      .where('user_created_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
     return row !== undefined;
   }
 

@@ -52,8 +52,9 @@ export async function createUser(ctx: StepContext, enrollments: (attributes: Rec
     const prepared = await enrollments(attributes);
     const input = { schema: loaded.def.user_schema ?? loaded.row.schema_uri, attributes };
     user = await deps.transaction(async (trx) => {
-      // A `_zflow` captured before its flow completed writes nothing when replayed after.
-      if (!(await deps.definitions.isLive(frame.id, trx))) throw flowCompleted(frame.id);
+      // A flow creates one user: a `_zflow` replayed after completion, or submitted concurrently,
+      // writes nothing (the claim is undone with the transaction when the user is refused).
+      if (!(await deps.definitions.claimUserCreation(frame.id, trx))) throw flowCompleted(frame.id);
       const created = await deps.users.create(projectId, input, { actor: 'self', trx });
       for (const enrollment of prepared) await enrollment.write(trx, created);
       return { created, prepared };
