@@ -129,7 +129,7 @@ export class FlowRuntime {
     const values = readFields(frame.id, step, loaded.schema, input.fields);
     const credentials = checksCredentials(step);
     const identField = identifierField(step, loaded.schema);
-    const identifier = identField ? values.get(identField) : loaded.schema.identifiers.map((f) => frame.c[f]).find(Boolean);
+    const identifier = identField ? values.get(identField) : run.collectedIdentifier() || undefined;
     const accountKey = identifier !== undefined ? deps.risk.accountKey(run.projectId, identifier) : undefined;
     if (credentials) await run.refuseWhenDenied(accountKey);
     if (await run.needsCaptcha(step, credentials, accountKey)) {
