@@ -166,6 +166,8 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
       const current = await runtime.get(flowId, flowCtx, ctx.entry.project_id);
       const step = current.body.step as typeof current.body.step & StepExtras;
       if (error.details.challenge && typeof error.details.challenge === 'object') step.challenge = error.details.challenge as StepExtras['challenge'];
+      // Re-rendering may issue a new autofill challenge: the page must carry the cookie that holds it.
+      else if (current.cookie !== flowCtx.cookie) setFlowCookie(request, reply, current.cookie);
       const errors = (error.details.fields && typeof error.details.fields === 'object' ? error.details.fields : {}) as Record<string, string>;
       const known = new Set([...step.fields.map((f) => f.name), 'captcha']);
       const fieldErrors = Object.fromEntries(Object.entries(errors).filter(([name, key]) => known.has(name) && typeof key === 'string'));
