@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import { ChangeCache } from '../cache/cache.js';
 import type { ChangeFeed } from '../cache/feed.js';
 import type { Clock } from '../core/clock.js';
@@ -136,7 +136,11 @@ export class SessionService {
     return { token, hash: sha256Hex(token) };
   }
 
-  async createAnonymous(projectId: string, input: AnonymousSessionInput = {}): Promise<IssuedSession> {
+  /**
+   * A new anonymous shell, as createAnonymous writes it. `alongside` (another domain's data-modifying
+   * query, e.g. a flow's run) is written in the same statement.
+   */
+  async createAnonymous(projectId: string, input: AnonymousSessionInput = {}, alongside?: (sessionId: string) => Compilable): Promise<IssuedSession> {
     const now = this.clock.now();
     const { token, hash } = this.newToken();
     const userAgent: UserAgent = {};
@@ -156,7 +160,7 @@ export class SessionService {
       updated_at: now,
       expires_at: new Date(now.getTime() + ANONYMOUS_TTL_MS),
     };
-    await this.store.insert(row);
+    await this.store.insert(row, alongside?.(row.id));
     return { session: await this.render(row), session_token: token };
   }
 

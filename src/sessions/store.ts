@@ -70,11 +70,11 @@ export class SessionStore {
     return new SessionStore(db);
   }
 
-  async insert(row: SessionRow): Promise<void> {
-    await this.db
-      .insertInto('sessions')
-      .values({ ...row, factors: jsonb(row.factors), metadata: jsonb(row.metadata), user_agent: jsonb(row.user_agent) })
-      .execute();
+  async insert(row: SessionRow, alongside?: Compilable): Promise<void> {
+    const insert = this.db.insertInto('sessions').values({ ...row, factors: jsonb(row.factors), metadata: jsonb(row.metadata), user_agent: jsonb(row.user_agent) });
+    // Another domain's write that belongs with the new session (a flow's run), in the same statement.
+    if (alongside) await sql`with inserted as (${insert}), alongside as (${alongside}) select 1`.execute(this.db);
+    else await insert.execute();
   }
 
   /**

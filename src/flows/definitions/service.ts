@@ -245,7 +245,12 @@ export class FlowDefinitionService {
   }
 
   async startRun(projectId: string, runId: string, definitionId: string, sessionId: string, expiresAt: Date): Promise<void> {
-    await this.store.startRun({ id: runId, project_id: projectId, definition_id: definitionId, session_id: sessionId, created_at: this.clock.now(), expires_at: expiresAt, ended_at: null, user_created_at: null });
+    await this.startRunQuery(projectId, runId, definitionId, sessionId, expiresAt).execute();
+  }
+
+  /** The INSERT of `startRun`, for a statement of another domain (a new flow's shell session). */
+  startRunQuery(projectId: string, runId: string, definitionId: string, sessionId: string, expiresAt: Date) {
+    return this.store.startRunQuery({ id: runId, project_id: projectId, definition_id: definitionId, session_id: sessionId, created_at: this.clock.now(), expires_at: expiresAt, ended_at: null, user_created_at: null });
   }
 
   /** A flow that moved on lives longer: so does the use of its definitions. */

@@ -100,8 +100,8 @@ export class FlowDefinitionStore {
     await this.db.deleteFrom('flow_definitions').where('id', '=', id).execute();
   }
 
-  async startRun(run: Selectable<FlowDefinitionTables['flow_runs']>): Promise<void> {
-    await this.db.insertInto('flow_runs').values(run).onConflict((oc) => oc.column('id').doNothing()).execute();
+  startRunQuery(run: Selectable<FlowDefinitionTables['flow_runs']>) {
+    return this.db.insertInto('flow_runs').values(run).onConflict((oc) => oc.column('id').doNothing());
   }
 
   async extendRuns(ids: string[], expiresAt: Date): Promise<void> {

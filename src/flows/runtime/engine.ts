@@ -47,25 +47,26 @@ export class FlowRuntime {
         throw invalidRequest({ errors: [{ path: 'body/redirect_uri', message: 'is not in the project\'s redirect allow-list' }] });
       }
     }
-    let sessionId: string;
+    // A broken cookie must not stop a new flow: it is replaced.
+    const state = await this.decode(ctx.cookie).catch(() => emptyState());
+    const now = deps.clock.now().getTime();
+    const entry: FlowEntry = { p: project.id, ss: '', ct: now, ex: now + FLOW_TTL_MS, f: [] };
+    if (input.app_id !== undefined) entry.ap = input.app_id;
+    if (input.redirect_uri !== undefined) entry.r = input.redirect_uri;
+    const frame = new FlowRun(deps, state, '', entry, ctx).frameFor(definition, input.purpose);
+    const startRun = (sessionId: string) => deps.definitions.startRunQuery(project.id, frame.id, definition.row.id, sessionId, new Date(entry.ex));
     let sessionToken: string | undefined;
     if (input.session_id !== undefined) {
       const session = await deps.sessions.get(project.id, input.session_id);
       if (session.state === 'expired') throw notFoundError('sess.not_found');
-      sessionId = session.session_id;
+      entry.ss = session.session_id;
+      await startRun(entry.ss).execute();
     } else {
-      const issued = await deps.sessions.createAnonymous(project.id, { ip: ctx.ip });
-      sessionId = issued.session.session_id;
+      // The new shell and the flow's run are one statement.
+      const issued = await deps.sessions.createAnonymous(project.id, { ip: ctx.ip }, startRun);
+      entry.ss = issued.session.session_id;
       sessionToken = issued.session_token;
     }
-    // A broken cookie must not stop a new flow: it is replaced.
-    const state = await this.decode(ctx.cookie).catch(() => emptyState());
-    const now = deps.clock.now().getTime();
-    const entry: FlowEntry = { p: project.id, ss: sessionId, ct: now, ex: now + FLOW_TTL_MS, f: [] };
-    if (input.app_id !== undefined) entry.ap = input.app_id;
-    if (input.redirect_uri !== undefined) entry.r = input.redirect_uri;
-    const run = new FlowRun(deps, state, '', entry, ctx);
-    const frame = await run.newFrame(definition, input.purpose);
     entry.f.push(frame);
     state.flows[frame.id] = entry;
     const started = new FlowRun(deps, state, frame.id, entry, ctx);

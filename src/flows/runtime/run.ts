@@ -111,11 +111,16 @@ export class FlowRun {
 
   /** A new frame for a definition, registered as a live run (keeps the definition in use). */
   async newFrame(loaded: LoadedDefinition, purpose: string | undefined): Promise<FlowFrame> {
-    const entries = Object.entries(loaded.def.purposes);
-    const chosen = (purpose !== undefined ? entries.find(([p]) => p === purpose) : undefined) ?? entries[0];
-    const frame: FlowFrame = { id: this.deps.ids.next('flow'), d: loaded.row.id, pu: chosen[0], s: chosen[1], c: {}, h: [] };
+    const frame = this.frameFor(loaded, purpose);
     await this.deps.definitions.startRun(this.projectId, frame.id, loaded.row.id, this.entry.ss, new Date(this.entry.ex));
     return frame;
+  }
+
+  /** A new frame for a definition, not yet registered as a run (`newFrame` registers it). */
+  frameFor(loaded: LoadedDefinition, purpose: string | undefined): FlowFrame {
+    const entries = Object.entries(loaded.def.purposes);
+    const chosen = (purpose !== undefined ? entries.find(([p]) => p === purpose) : undefined) ?? entries[0];
+    return { id: this.deps.ids.next('flow'), d: loaded.row.id, pu: chosen[0], s: chosen[1], c: {}, h: [] };
   }
 
   /** Follows the transition of `trigger` from the current step; false when the step has none. */
