@@ -21,11 +21,19 @@ describe('database statements of a passkey sign-in', () => {
     // Warm the per-process caches (project, settings, definitions) as a running service has them.
     const warm = new PasskeyClient(kit.t);
     const started = await warm.begin(kit.projectId, 'login');
-    await warm.answer(started, 'passkey', await authenticator.get(started.json().step.challenge.options, { origin: ORIGIN }));
+    const warmed = await warm.answer(started, 'passkey', await authenticator.get(started.json().step.challenge.options, { origin: ORIGIN }));
+    await exchange(warmed.json().handoff_token);
   });
+  const exchange = (handoffToken: string) =>
+    kit.t.app.inject({
+      method: 'POST',
+      url: `/sessions/exchange?project_id=${kit.projectId}`,
+      headers: { authorization: `Bearer ${kit.projectSecret}` },
+      payload: { handoff_token: handoffToken },
+    });
   afterAll(async () => kit.t.close());
 
-  it('starts in 1 statement (the shell with its run) and answers in 4: the risk signals, the credential, the challenge with the counter, the handoff', async () => {
+  it('starts in 1 statement (the shell with its run) answers in 4 (the risk signals, the credential, the challenge with the counter, the handoff) and exchanges in 1', async () => {
     const client = new PasskeyClient(kit.t);
     const start = await statementsOf(() => client.begin(kit.projectId, 'login'));
     expect(start.result.statusCode).toBe(200);
@@ -33,10 +41,14 @@ describe('database statements of a passkey sign-in', () => {
     const answer = await statementsOf(() => client.answer(start.result, 'passkey', proof));
     expect(answer.result.statusCode, answer.result.body).toBe(200);
     expect(answer.result.json().handoff_token).toBeDefined();
-    const shown = JSON.stringify({ start: start.statements, answer: answer.statements }, null, 1);
+    const exchanged = await statementsOf(() => exchange(answer.result.json().handoff_token));
+    expect(exchanged.result.statusCode, exchanged.result.body).toBe(200);
+    const shown = JSON.stringify({ start: start.statements, answer: answer.statements, exchange: exchanged.statements }, null, 1);
     expect(start.statements.length, shown).toBeLessThanOrEqual(1);
     expect(answer.statements.filter((text) => text.includes('flow_definitions')), shown).toEqual([]);
     expect(answer.statements.length, shown).toBeLessThanOrEqual(4);
+    // The project secret and the user's profile are cached: the exchange is its one statement.
+    expect(exchanged.statements.length, shown).toBeLessThanOrEqual(1);
     // The attempt is written handed off with its token and the run's end, in one statement (src/attempts/drafts.ts).
     expect(answer.statements.filter((text) => /auth_attempts|handoff_tokens|flow_runs/.test(text)), shown).toHaveLength(1);
   });
