@@ -1,9 +1,9 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
 import { constantTimeEqual, sha256Hex } from '../core/crypto.js';
 import { AppError } from '../core/errors.js';
 import type { KeyRing } from '../core/keys.js';
+import { SealedBox } from '../core/sealed-box.js';
 import type { Database } from '../db/schema.js';
 import { IdempotencyStore } from './store.js';
 
@@ -31,35 +31,23 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
  * `req.idempotency_conflict` instead of replaying someone else's response.
  */
 export class Idempotency {
+  private readonly box: SealedBox;
+
   constructor(
     private readonly store: IdempotencyStore,
-    private readonly keys: KeyRing,
+    keys: KeyRing,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.box = new SealedBox(keys, KEY_PURPOSE);
+  }
 
   private seal(value: unknown): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.keys.current(KEY_PURPOSE), iv);
-    const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final(), cipher.getAuthTag()]);
-    return `v1.${iv.toString('base64url')}.${body.toString('base64url')}`;
+    return this.box.seal(JSON.stringify(value));
   }
 
   private open(sealed: string): unknown {
-    const [version, ivText, bodyText] = sealed.split('.');
-    if (version !== 'v1' || !ivText || !bodyText) return undefined;
-    const iv = Buffer.from(ivText, 'base64url');
-    const body = Buffer.from(bodyText, 'base64url');
-    for (const key of this.keys.all(KEY_PURPOSE)) {
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, iv);
-        decipher.setAuthTag(body.subarray(body.length - 16));
-        const plain = Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]);
-        return JSON.parse(plain.toString('utf8'));
-      } catch {
-        // try the next (older) key
-      }
-    }
-    return undefined;
+    const plain = this.box.open(sealed);
+    return plain === undefined ? undefined : JSON.parse(plain);
   }
 
   /** The earlier response for this key, or undefined; 409 when the key named another request. */
