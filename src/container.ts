@@ -27,6 +27,9 @@ import type { UserService } from './users/service.js';
 import { createSessionDomain } from './sessions/domain.js';
 import type { SessionService } from './sessions/service.js';
 import type { AttemptService } from './attempts/service.js';
+import { SealedBox } from './core/sealed-box.js';
+import { SsoProviderService } from './sso/service.js';
+import { SsoProviderStore } from './sso/store.js';
 import type { ExchangeService } from './sessions/service.exchange.js';
 import type { Sweeper } from './sessions/sweeper.js';
 import { createFlowEngine, type FlowEngine } from './flows/module.js';
@@ -64,6 +67,8 @@ export interface Container {
   sessions: SessionService;
   /** Auth attempts: create, recordFactor, complete, handoff (see src/attempts/service.ts). */
   attempts: AttemptService;
+  /** Upstream identity providers per project (src/sso). */
+  ssoProviders: SsoProviderService;
   exchange: ExchangeService;
   /** Deletes expired sessions, attempts, handoff tokens, idempotency records (started here, stopped by closers). */
   sweeper: Sweeper;
@@ -124,9 +129,11 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, retentionMs: config.retentionMs, logger });
 
+  const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl);
+
   const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, sessions, attempts, changes });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, oauth, sessions, attempts, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), () => flows.courier.close()] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, oauth, sessions, attempts, ssoProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), () => flows.courier.close()] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {

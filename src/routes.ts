@@ -14,6 +14,7 @@ import { attemptRoutes } from './attempts/routes.js';
 import { flowRoutes } from './flows/routes.js';
 import { uiRoutes } from './ui/routes.js';
 import { credentialRoutes } from './credentials/routes.js';
+import { ssoProviderRoutes } from './sso/routes.js';
 
 /** Every domain's routes, registered on the root instance in this order. */
 export const routeModules: Array<(app: FastifyInstance, container: Container) => void> = [
@@ -24,6 +25,7 @@ export const routeModules: Array<(app: FastifyInstance, container: Container) =>
   userRoutes,
   userManagementRoutes,
   credentialRoutes,
+  ssoProviderRoutes,
   oauthRoutes,
   sessionMeRoutes,
   sessionRoutes,

@@ -30,6 +30,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   'flow.not_found': 404,
   'key.not_found': 404,
   'cred.not_found': 404,
+  'sso.not_found': 404,
   'route.not_found': 404,
   'asset.not_found': 404,
   'req.method_not_allowed': 405,

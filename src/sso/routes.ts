@@ -1,0 +1,126 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../container.js';
+import { principalOf } from '../http/auth.js';
+import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
+
+const Slug = Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$', description: 'The provider id: a slug chosen by the operator' });
+const TemplateSchema = Type.Union([Type.Literal('oidc'), Type.Literal('google'), Type.Literal('microsoft'), Type.Literal('apple'), Type.Literal('gitlab'), Type.Literal('github')]);
+const LinkSchema = Type.Union([Type.Literal('none'), Type.Literal('verified_email')], { description: 'verified_email: link an existing user by a verified upstream e-mail at once (the operator trusts the provider)' });
+
+export const SsoProviderSchema = Type.Object({
+  id: Type.String(),
+  project_id: Type.String(),
+  name: Type.String(),
+  template: TemplateSchema,
+  issuer: Type.Optional(Type.String()),
+  client_id: Type.String(),
+  client_secret_set: Type.Boolean({ description: 'The secret itself is never returned' }),
+  scopes: Type.Array(Type.String()),
+  claims: Type.Record(Type.String(), Type.String(), { description: 'Schema property path -> upstream claim' }),
+  link: LinkSchema,
+  enabled: Type.Boolean(),
+  redirect_uri: Type.String({ description: 'The redirect URI to register at the provider' }),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+const PutBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    template: TemplateSchema,
+    issuer: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Required by oidc and microsoft (the tenant issuer); preset by the others; not used by github' })),
+    client_id: Type.String({ minLength: 1, maxLength: 500 }),
+    client_secret: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 4000 }), Type.Null()], { description: 'Omitted on a replacement: the stored secret stays; null removes it' })),
+    scopes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 20 })),
+    claims: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 200 }), Type.String({ minLength: 1, maxLength: 100 }), { maxProperties: 20 })),
+    link: Type.Optional(LinkSchema),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+const ProjectParams = Type.Object({ project_id: Id() });
+const ProviderParams = Type.Object({ project_id: Id(), provider_id: Slug });
+
+/** The request's own origin: the callback URL shown when GATEHOUSE_PUBLIC_URL is not set. */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** Upstream identity providers per project (DESIGN §4.14); `project.write`, like OAuth clients. */
+export function ssoProviderRoutes(root: FastifyInstance, { projects, ssoProviders }: Container): void {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.put(
+    '/projects/:project_id/sso_providers/:provider_id',
+    {
+      config: { scope: 'project.write' },
+      schema: {
+        tags: ['sso'],
+        summary: 'Create or replace an upstream identity provider (the client secret is stored encrypted)',
+        params: ProviderParams,
+        body: PutBody,
+        response: { 200: SsoProviderSchema, 201: SsoProviderSchema, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await projects.requireAccess(principalOf(request), request.params.project_id);
+      const { provider, created } = await ssoProviders.put(request.params.project_id, request.params.provider_id, request.body, originOf(request));
+      return reply.status(created ? 201 : 200).send(provider);
+    },
+  );
+
+  app.get(
+    '/projects/:project_id/sso_providers',
+    {
+      config: { scope: 'project.write' },
+      schema: {
+        tags: ['sso'],
+        summary: 'List upstream identity providers (secrets are never shown)',
+        params: ProjectParams,
+        querystring: Type.Object(PageQuery, { additionalProperties: false }),
+        response: { 200: listOf('sso_providers', SsoProviderSchema) },
+      },
+    },
+    async (request) => {
+      await projects.requireAccess(principalOf(request), request.params.project_id);
+      const page = await ssoProviders.list(request.params.project_id, { limit: request.query.limit, pageToken: request.query.page_token }, originOf(request));
+      return listBody('sso_providers', page);
+    },
+  );
+
+  app.get(
+    '/projects/:project_id/sso_providers/:provider_id',
+    {
+      config: { scope: 'project.write' },
+      schema: {
+        tags: ['sso'],
+        summary: 'Read an upstream identity provider',
+        params: ProviderParams,
+        response: { 200: SsoProviderSchema, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      await projects.requireAccess(principalOf(request), request.params.project_id);
+      return ssoProviders.get(request.params.project_id, request.params.provider_id, originOf(request));
+    },
+  );
+
+  app.delete(
+    '/projects/:project_id/sso_providers/:provider_id',
+    {
+      config: { scope: 'project.write' },
+      schema: {
+        tags: ['sso'],
+        summary: 'Delete an upstream identity provider (idempotent)',
+        params: ProviderParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await projects.requireAccess(principalOf(request), request.params.project_id);
+      await ssoProviders.delete(request.params.project_id, request.params.provider_id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,164 @@
+import type { Clock } from '../core/clock.js';
+import { AppError } from '../core/errors.js';
+import type { Page, PageRequest, Paginator } from '../core/pagination.js';
+import type { SealedBox } from '../core/sealed-box.js';
+import { notFoundError } from '../http/principal.js';
+import type { SsoProviderRow, SsoProviderStore } from './store.js';
+import { DEFAULT_CLAIMS, issuerProblem, TEMPLATE_DEFAULTS, type LinkPolicy, type Template } from './templates.js';
+
+/** The callback every provider redirects to (DESIGN §4.14); registered upstream by the operator. */
+export const SSO_CALLBACK_PATH = '/flow/sso/callback';
+
+export interface SsoProviderInput {
+  name: string;
+  template: Template;
+  issuer?: string;
+  client_id: string;
+  /** Omitted on a replacement: the stored secret stays. `null` removes it (a public client). */
+  client_secret?: string | null;
+  scopes?: string[];
+  claims?: Record<string, string>;
+  link?: LinkPolicy;
+  enabled?: boolean;
+}
+
+export interface SsoProvider {
+  id: string;
+  project_id: string;
+  name: string;
+  template: Template;
+  issuer?: string;
+  client_id: string;
+  client_secret_set: boolean;
+  scopes: string[];
+  claims: Record<string, string>;
+  link: LinkPolicy;
+  enabled: boolean;
+  /** The redirect URI to register at the provider. */
+  redirect_uri: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A refusal naming the field it is about (`details.errors[].path`). */
+function refused(path: string, message: string): AppError {
+  return new AppError('req.invalid', `The provider's ${path.replace(/^body\//, '').replace(/\//g, '.')} ${message}.`, { errors: [{ path, message }] });
+}
+
+/** Property paths as the schema names them (`email`, `name.given`). */
+const PROPERTY_PATH = /^[A-Za-z_][A-Za-z0-9_]{0,63}(\.[A-Za-z_][A-Za-z0-9_]{0,63}){0,4}$/;
+/** RFC 6749 §3.3 scope-token. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/;
+
+/**
+ * Upstream identity providers per project (DESIGN §4.14): configuration only; the flow side
+ * (the `sso` method) reads them through `enabledProvider`. The client secret is sealed at rest
+ * and never returned (`client_secret_set`).
+ */
+export class SsoProviderService {
+  constructor(
+    private readonly store: SsoProviderStore,
+    private readonly box: SealedBox,
+    private readonly paginator: Paginator,
+    private readonly clock: Clock,
+    private readonly publicUrl: string | undefined,
+  ) {}
+
+  /** Creates or replaces `id`; `created` tells which (201 or 200). `origin`: the request's, when no public URL is configured. */
+  async put(projectId: string, id: string, input: SsoProviderInput, origin: string): Promise<{ provider: SsoProvider; created: boolean }> {
+    const normalised = this.validate(input);
+    const secret = input.client_secret;
+    if (input.template === 'github' && (secret === null || (secret === undefined && !(await this.store.find(projectId, id))?.client_secret_sealed))) {
+      throw refused('body/client_secret', 'is required by the github template (GitHub has no public clients)');
+    }
+    const now = this.clock.now();
+    const row: SsoProviderRow = {
+      project_id: projectId,
+      id,
+      name: input.name,
+      template: input.template,
+      issuer: normalised.issuer,
+      client_id: input.client_id,
+      client_secret_sealed: typeof secret === 'string' ? this.box.seal(secret) : null,
+      scopes: normalised.scopes,
+      claims: input.claims ?? { ...DEFAULT_CLAIMS },
+      link: input.link ?? 'none',
+      enabled: input.enabled ?? true,
+      created_at: now,
+      updated_at: now,
+    };
+    const { row: stored, created } = await this.store.upsert(row, secret === undefined);
+    return { provider: this.view(stored, origin), created };
+  }
+
+  async get(projectId: string, id: string, origin: string): Promise<SsoProvider> {
+    const row = await this.store.find(projectId, id);
+    if (!row) throw notFoundError('sso.not_found', { provider_id: id });
+    return this.view(row, origin);
+  }
+
+  async list(projectId: string, request: PageRequest, origin: string): Promise<Page<SsoProvider>> {
+    const scope = `sso_providers:${projectId}`;
+    const cursor = request.pageToken ? this.paginator.decode(request.pageToken, scope) : undefined;
+    const limit = this.paginator.limitOf(request);
+    const rows = await this.store.list(projectId, cursor, limit);
+    return this.paginator.page(rows, limit, scope, (row) => ({ createdAt: row.created_at, id: row.id }), (row) => this.view(row, origin));
+  }
+
+  /** Idempotent, like the deletion of OAuth clients: unknown and other-project ids change nothing. */
+  async delete(projectId: string, id: string): Promise<void> {
+    await this.store.delete(projectId, id);
+  }
+
+  /** An enabled provider with its opened secret, for the flow side; undefined when unknown or disabled. */
+  async enabledProvider(projectId: string, id: string): Promise<(SsoProviderRow & { client_secret?: string }) | undefined> {
+    const row = await this.store.find(projectId, id);
+    if (!row?.enabled) return undefined;
+    const secret = row.client_secret_sealed !== null ? this.box.open(row.client_secret_sealed) : undefined;
+    return { ...row, ...(secret !== undefined ? { client_secret: secret } : {}) };
+  }
+
+  /** The checks the body schema cannot make, each naming its field. */
+  private validate(input: SsoProviderInput): { issuer: string | null; scopes: string[] } {
+    const defaults = TEMPLATE_DEFAULTS[input.template];
+    if (input.template === 'github' && input.issuer !== undefined) throw refused('body/issuer', 'is not used by the github template (OAuth 2.0 without discovery)');
+    if ((input.template === 'google' || input.template === 'apple') && input.issuer !== undefined && input.issuer !== defaults.issuer) {
+      throw refused('body/issuer', `is fixed by the ${input.template} template (${defaults.issuer})`);
+    }
+    const issuer = input.template === 'github' ? null : (input.issuer ?? defaults.issuer);
+    if (issuer === undefined) throw refused('body/issuer', `is required by the ${input.template} template`);
+    if (issuer !== null) {
+      const problem = issuerProblem(issuer, input.template);
+      if (problem) throw refused('body/issuer', problem);
+    }
+    const scopes = input.scopes ?? defaults.scopes;
+    scopes.forEach((scope, index) => {
+      if (!SCOPE_TOKEN.test(scope)) throw refused(`body/scopes/${index}`, 'is not a scope token (RFC 6749 §3.3)');
+    });
+    if (input.template !== 'github' && !scopes.includes('openid')) throw refused('body/scopes', 'must include openid for an OpenID Connect provider');
+    for (const [property, claim] of Object.entries(input.claims ?? {})) {
+      if (!PROPERTY_PATH.test(property)) throw refused(`body/claims/${property}`, 'is not a schema property path such as name.given');
+      if (claim.length === 0) throw refused(`body/claims/${property}`, 'names no claim');
+    }
+    return { issuer, scopes: [...new Set(scopes)] };
+  }
+
+  private view(row: SsoProviderRow, origin: string): SsoProvider {
+    return {
+      id: row.id,
+      project_id: row.project_id,
+      name: row.name,
+      template: row.template,
+      ...(row.issuer !== null ? { issuer: row.issuer } : {}),
+      client_id: row.client_id,
+      client_secret_set: row.client_secret_sealed !== null,
+      scopes: row.scopes,
+      claims: row.claims,
+      link: row.link,
+      enabled: row.enabled,
+      redirect_uri: `${this.publicUrl ?? origin}${SSO_CALLBACK_PATH}`,
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    };
+  }
+}
