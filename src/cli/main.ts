@@ -31,6 +31,11 @@ Commands:
   client create --project ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL]
                                       Register an OIDC client; prints its client id (and secret) once
   oauth rotate-keys                   Retire the current ID-token signing key and make a new one current
+  sso put --project ID --provider SLUG --template T --client-id ID [--issuer URL] [--name NAME]
+                                      Add or replace an upstream identity provider (secret from SSO_CLIENT_SECRET)
+  sso list --project ID               List a project's upstream identity providers (no secrets)
+  sso delete --project ID --provider SLUG
+                                      Remove an upstream identity provider
 
 Run "gatehouse <command> --help" for a command's options, "gatehouse --version" for the version.
 Configuration comes from the environment (see docs/configuration.md).`,
@@ -50,6 +55,10 @@ Configuration comes from the environment (see docs/configuration.md).`,
     'Usage: gatehouse client create --project PROJECT_ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL]\n\nRegisters an OIDC client (authorization code + PKCE) and prints it as JSON; client_secret is shown once (none with --public). See docs/oauth.md.',
   'oauth rotate-keys':
     'Usage: gatehouse oauth rotate-keys\n\nRetires the current signing key (it stays in /auth/jwks until the tokens it signed have expired) and makes a new one current.',
+  'sso put':
+    'Usage: SSO_CLIENT_SECRET=... gatehouse sso put --project PROJECT_ID --provider SLUG --template oidc|google|microsoft|apple|gitlab|github --client-id ID [--issuer URL] [--name NAME]\n\nCreates or replaces the provider and prints it as JSON (never the secret). The client secret is read from the SSO_CLIENT_SECRET environment variable, not an argument, so it stays out of process lists and shell history; without it a replacement keeps the stored secret. See docs/sso.md.',
+  'sso list': 'Usage: gatehouse sso list --project PROJECT_ID\n\nPrints the project\'s upstream identity providers as JSON, without secrets.',
+  'sso delete': 'Usage: gatehouse sso delete --project PROJECT_ID --provider SLUG\n\nRemoves the provider (nothing happens when it does not exist).',
 };
 
 class UsageError extends Error {}
@@ -119,7 +128,7 @@ async function serve(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-const GROUPS = ['project', 'key', 'client', 'oauth', 'user'];
+const GROUPS = ['project', 'key', 'client', 'oauth', 'user', 'sso'];
 
 /** `gatehouse project --help` (or just `gatehouse project`): the usage of each of its commands. */
 function groupHelp(group: string): string {
@@ -148,6 +157,10 @@ async function run(argv: string[]): Promise<void> {
       'redirect-uri': { type: 'string', multiple: true },
       'login-uri': { type: 'string' },
       public: { type: 'boolean' },
+      provider: { type: 'string' },
+      template: { type: 'string' },
+      issuer: { type: 'string' },
+      'client-id': { type: 'string' },
     },
     strict: true,
   });
@@ -236,6 +249,14 @@ async function run(argv: string[]): Promise<void> {
         });
       });
       console.log(JSON.stringify(client, null, 2));
+      return;
+    }
+    case 'sso put':
+    case 'sso list':
+    case 'sso delete': {
+      const { ssoCommand } = await import('./sso.js');
+      const result = await withContainer((c) => existingProject(c, values.project ?? '', () => ssoCommand(c, command, values, UsageError)));
+      console.log(JSON.stringify(result, null, 2));
       return;
     }
     case 'oauth rotate-keys': {
