@@ -1,5 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { seal, unseal } from '../core/sealed.js';
 import type { Clock } from '../core/clock.js';
 import { constantTimeEqual, sha256Hex } from '../core/crypto.js';
 import { AppError } from '../core/errors.js';
@@ -38,28 +38,12 @@ export class Idempotency {
   ) {}
 
   private seal(value: unknown): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.keys.current(KEY_PURPOSE), iv);
-    const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final(), cipher.getAuthTag()]);
-    return `v1.${iv.toString('base64url')}.${body.toString('base64url')}`;
+    return seal(this.keys, KEY_PURPOSE, JSON.stringify(value));
   }
 
   private open(sealed: string): unknown {
-    const [version, ivText, bodyText] = sealed.split('.');
-    if (version !== 'v1' || !ivText || !bodyText) return undefined;
-    const iv = Buffer.from(ivText, 'base64url');
-    const body = Buffer.from(bodyText, 'base64url');
-    for (const key of this.keys.all(KEY_PURPOSE)) {
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, iv);
-        decipher.setAuthTag(body.subarray(body.length - 16));
-        const plain = Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]);
-        return JSON.parse(plain.toString('utf8'));
-      } catch {
-        // try the next (older) key
-      }
-    }
-    return undefined;
+    const plain = unseal(this.keys, KEY_PURPOSE, sealed);
+    return plain === undefined ? undefined : JSON.parse(plain);
   }
 
   /** The earlier response for this key, or undefined; 409 when the key named another request. */

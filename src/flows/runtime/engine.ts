@@ -10,6 +10,7 @@ import { readFields } from './fields.js';
 import { FLOW_TTL_MS, FlowRun } from './run.js';
 import type { FlowResponse, FlowResult, RequestContext, StartInput, SubmitInput } from './types.js';
 import { identifierField } from './identifier.js';
+import { claimSettingsFrame, SETTINGS_PURPOSE, signedInUser } from '../methods/settings/proof.js';
 import { checksCredentials, runStep } from './work.js';
 
 const invalidRequest = (details: Record<string, unknown>) => new AppError('att.invalid_request', MESSAGES.invalidRequest, details);
@@ -48,7 +49,11 @@ export class FlowRuntime {
     }
     let sessionId: string;
     let sessionToken: string | undefined;
-    if (input.session_id !== undefined) {
+    let settingsUserId: string | undefined;
+    if (input.purpose === SETTINGS_PURPOSE) {
+      settingsUserId = await signedInUser(deps, project.id, input.session_id, ctx.sessionToken);
+      sessionId = input.session_id!;
+    } else if (input.session_id !== undefined) {
       const session = await deps.sessions.get(project.id, input.session_id);
       if (session.state === 'expired') throw notFoundError('sess.not_found');
       sessionId = session.session_id;
@@ -66,6 +71,7 @@ export class FlowRuntime {
     const run = new FlowRun(deps, state, '', entry, ctx);
     const frame = await run.newFrame(definition, input.purpose);
     entry.f.push(frame);
+    if (settingsUserId !== undefined) await claimSettingsFrame(run, frame, settingsUserId);
     state.flows[frame.id] = entry;
     const started = new FlowRun(deps, state, frame.id, entry, ctx);
     const result = await this.respond(started, await started.settle((step) => this.invisible(started, step)));
