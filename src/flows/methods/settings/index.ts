@@ -40,7 +40,7 @@ const removeCredential: StepHook = {
     const rest = credentials.filter((credential) => credential.id !== credentialId);
     if (rest.length === 0) throw validationFailed(frame.id, { credential_id: 'error.last_credential' }, 'Your only credential cannot be removed; add another one first.');
     const lastSecondFactor = SECOND_FACTORS.has(target.method) && !rest.some((credential) => SECOND_FACTORS.has(credential.method));
-    if (lastSecondFactor && !(await provenWithin(run, userId, FRESH_PASSWORD_MS, 'password'))) {
+    if (lastSecondFactor && !(await provenWithin(run, userId, FRESH_PASSWORD_MS, 'password', true))) {
       if (!step.transitions?.confirm_password) {
         throw new AppError('flow.invalid_action', 'Confirm your password first to remove your last second factor.', { flow_id: frame.id, action: 'remove_credential' });
       }

@@ -12,7 +12,7 @@ import type { FlowRun } from '../../runtime/run.js';
 export const SETTINGS_PURPOSE = 'settings';
 /** A settings change needs a factor of the user verified this recently; older: re-authenticate first. */
 export const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
-/** Removing the last second factor needs a password verified in the flow this recently. */
+/** Removing the last second factor needs a password verified in the flow itself this recently. */
 export const FRESH_PASSWORD_MS = 5 * 60 * 1000;
 
 /**
@@ -26,18 +26,21 @@ export async function settingsUser(run: FlowRun): Promise<string | undefined> {
   return session?.state === 'active' && session.user_id === userId ? userId : undefined;
 }
 
-/** The user's factors the session and this flow's auth attempt hold (re-authentication writes the latter). */
-async function factorsOf(run: FlowRun, userId: string): Promise<Factor[]> {
+/** The user's factors this flow's auth attempt holds (re-authentication writes them), and unless `flowOnly` the session's. */
+async function factorsOf(run: FlowRun, userId: string, flowOnly: boolean): Promise<Factor[]> {
   const { deps, entry, projectId } = run;
-  const session = await deps.sessions.get(projectId, entry.ss).catch(() => undefined);
+  const session = flowOnly ? undefined : await deps.sessions.get(projectId, entry.ss).catch(() => undefined);
   const attempt = entry.a === undefined ? undefined : run.attempt?.id === entry.a ? run.attempt : await deps.attempts.get(projectId, entry.a).catch(() => undefined);
   return [...(session?.factors ?? []), ...(attempt?.factors ?? [])].filter((factor) => factor.payload.user_id === userId);
 }
 
-/** Whether a factor of the user (of `method`, if given) was verified within `windowMs` of now. */
-export async function provenWithin(run: FlowRun, userId: string, windowMs: number, method?: string): Promise<boolean> {
+/**
+ * Whether a factor of the user (of `method`, if given) was verified within `windowMs` of now, in
+ * the session or this flow (`flowOnly`: in this flow, as a fresh confirmation must be).
+ */
+export async function provenWithin(run: FlowRun, userId: string, windowMs: number, method?: string, flowOnly = false): Promise<boolean> {
   const now = run.deps.clock.now().getTime();
-  const factors = await factorsOf(run, userId);
+  const factors = await factorsOf(run, userId, flowOnly);
   return factors.some((factor) => (method === undefined || factor.method === method) && now - Date.parse(factor.verified_at) < windowMs);
 }
 
