@@ -9,7 +9,7 @@ const back = { name: 'back', kind: 'navigate', primary: false, text_key: 'action
 
 /**
  * The default `settings` definition (DESIGN §4.13), started with the signed-in session: an
- * invisible check asks for the password again when the last sign-in is older than 15 minutes;
+ * invisible check asks for the password (or a passkey) again when the last sign-in is older than 15 minutes;
  * the menu then adds a passkey, sets up TOTP, makes new recovery codes, changes the password or
  * removes a credential (`credential_id`; the last second factor only after a fresh password).
  */
@@ -19,7 +19,7 @@ export function settingsDefinition(schema: SchemaView): FlowDefinitionDoc {
   const recoveryCodes = schema.methods.has('recovery_code');
   const password = schema.methods.has('password');
   const steps: FlowStepDef[] = [
-    { name: 'check', on_success: 'require_recent_sign_in', transitions: { reauthenticate: { target: password ? 'reauthenticate' : 'done' }, next: { target: 'menu' } } },
+    { name: 'check', on_success: 'require_recent_sign_in', transitions: { reauthenticate: { target: password || passkeys ? 'reauthenticate' : 'done' }, next: { target: 'menu' } } },
     {
       name: 'menu',
       fields: [CREDENTIAL_ID_FIELD],
@@ -43,14 +43,20 @@ export function settingsDefinition(schema: SchemaView): FlowDefinitionDoc {
     },
     { name: 'done', complete: 'show' },
   ];
+  if (password || passkeys) {
+    // Either credential proves it is still the user (a passkey of this user only: the challenge allows theirs).
+    steps.push({
+      name: 'reauthenticate',
+      fields: password ? [PASSWORD] : [],
+      actions: [
+        ...(password ? [{ name: 'confirm', kind: 'submit', primary: true, text_key: 'action.confirm' }] : []),
+        ...(passkeys ? [{ name: 'use_passkey', kind: 'passkey', primary: !password, text_key: 'action.sign_in_with_passkey' }] : []),
+      ],
+      transitions: { ...(password ? { confirm: { target: 'menu' } } : {}), ...(passkeys ? { use_passkey: { target: 'menu' } } : {}) },
+    });
+  }
   if (password) {
     steps.push(
-      {
-        name: 'reauthenticate',
-        fields: [PASSWORD],
-        actions: [{ name: 'confirm', kind: 'submit', primary: true, text_key: 'action.confirm' }],
-        transitions: { confirm: { target: 'menu' } },
-      },
       {
         name: 'password',
         fields: [PASSWORD],

@@ -59,4 +59,34 @@ describe('settings flow: passkeys and recovery codes', () => {
     const events = trail.json().events.map((e: { attribute: string; action: string }) => `${e.attribute} ${e.action}`);
     expect(events).toEqual(expect.arrayContaining(['passkey added', 'passkey removed', 'recovery_code added', 'recovery_code removed']));
   });
+
+  it('a stale session re-authenticates with its own passkey (not another user\'s) before adding one', async () => {
+    const authenticator = kit.authenticator();
+    const owner = await kit.exchange(await kit.registerWithPasskey('stale-keys@example.com', authenticator));
+    const other = kit.authenticator();
+    await kit.registerWithPasskey('someone-else@example.com', other);
+    const issued = await kit.t.container.exchange.exchange(kit.projectId, { handoffToken: (await (async () => {
+      const login = new PasskeyClient(kit.t);
+      const identify = await login.begin(kit.projectId, 'login');
+      return login.answer(identify, 'passkey', await authenticator.get(identify.json().step.challenge.options, { origin: ORIGIN }));
+    })()).json().handoff_token });
+    expect(issued.session.user_id).toBe(owner.user_id);
+    kit.t.clock.advance(16 * 60_000);
+
+    const client = new PasskeyClient(kit.t);
+    const started = await client.start({ project_id: kit.projectId, purpose: 'settings', session_id: issued.session.session_id }, { origin: ORIGIN, ...bearer(issued.session_token) });
+    expect(started.json().step.name).toBe('reauthenticate');
+    const stale = await client.act(started.json().id, 'use_passkey');
+    expect(stale.statusCode, stale.body).toBe(200);
+    // The challenge allows only the signed-in user's passkeys: another user's does not verify.
+    const foreign = await client.answer(stale, 'use_passkey', await other.get({ ...stale.json().step.challenge.options, allowCredentials: [] }, { origin: ORIGIN }));
+    expect(foreign.statusCode).toBe(400);
+    const challenged = await client.act(started.json().id, 'use_passkey');
+    const menu = await client.answer(challenged, 'use_passkey', await authenticator.get(challenged.json().step.challenge.options, { origin: ORIGIN }));
+    expect(menu.statusCode, menu.body).toBe(200);
+    expect(menu.json().step.name).toBe('menu');
+    const adding = await client.act(menu.json().id, 'add_passkey');
+    expect(adding.statusCode, adding.body).toBe(200);
+    expect(adding.json().step.challenge.method).toBe('passkey_register');
+  });
 });
