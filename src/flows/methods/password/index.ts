@@ -84,7 +84,11 @@ export const passwordMethod: AuthMethod = {
     const userId = frame.u;
     let ok = false;
     if (!taken || userId === undefined) await deps.passwords.dummyVerify();
-    else ok = await deps.passwords.verify(projectId, userId, password);
+    else {
+      const verified = await deps.passwords.verifyReadingMethods(projectId, userId, password);
+      ok = verified.ok;
+      if (ok) run.userMethods = { userId, methods: new Set(verified.methods) };
+    }
     if (!ok || userId === undefined) {
       await deps.risk.recordIpFailure(projectId, run.ctx.ip);
       throw invalidCredentials(frame.id);

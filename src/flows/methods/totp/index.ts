@@ -19,7 +19,8 @@ async function secondFactorDue({ run, step }: StepContext): Promise<string | und
   const attempt = entry.a === undefined ? undefined : run.attempt?.id === entry.a ? run.attempt : await deps.attempts.get(projectId, entry.a).catch(() => undefined);
   const kinds = new Set((attempt?.factors ?? []).filter((f) => f.payload.user_id === run.frame.u).map(factorKind));
   if (kinds.has('multi') || kinds.has('possession')) return undefined;
-  return (await deps.totp.enrolled(projectId, run.frame.u)) ? 'second_factor' : undefined;
+  const known = run.userMethods?.userId === run.frame.u ? run.userMethods.methods.has('totp') : undefined;
+  return (known ?? (await deps.totp.enrolled(projectId, run.frame.u))) ? 'second_factor' : undefined;
 }
 
 /** `enable_totp`: the first code from the authenticator app confirms the seed the step showed. */
