@@ -246,7 +246,7 @@ async function main(): Promise<void> {
     ? { kind: 'journey', baseUrl, projectId: seeded.projectId, secret: seeded.projectSecret, emails: seeded.emails, password: seeded.password, concurrency: journeyConcurrency, durationSeconds: duration }
     : { unavailable: seeded.notes.login ?? 'login flow unavailable' });
   await measure('passkey_journey', 'POST /flow (autofill challenge) + passkey answer + exchange, journeys/s', {
-    kind: 'passkey_journey', baseUrl, projectId: seeded.projectId, secret: seeded.projectSecret, users: 20, concurrency: journeyConcurrency, durationSeconds: duration,
+    kind: 'passkey_journey', baseUrl, projectId: seeded.projectId, secret: seeded.projectSecret, users: Math.max(20, 2 * journeyConcurrency), concurrency: journeyConcurrency, durationSeconds: duration,
   });
   await measure('argon2_only', 'argon2id verify alone (same parameters), ops/s', { kind: 'hash', concurrency: journeyConcurrency, durationSeconds: duration });
   await measure('create_user', 'POST /users', seeded.createUserBody

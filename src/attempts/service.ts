@@ -8,7 +8,7 @@ import { notFoundError } from '../http/principal.js';
 import type { Idempotency } from '../sessions/idempotency.js';
 import { mergeFactors, type Factor } from '../sessions/levels.js';
 import type { SessionService } from '../sessions/service.js';
-import type { AttemptRow, AttemptState, AttemptStore } from './store.js';
+import type { AttemptRow, AttemptState, AttemptStore, HandoffRow } from './store.js';
 
 /** An attempt lives 15 minutes; its handoff token 60 seconds (DESIGN §4.4). */
 export const ATTEMPT_TTL_MS = 15 * 60 * 1000;
@@ -57,7 +57,17 @@ export function toAttempt(row: AttemptRow): Attempt {
   };
 }
 
-function invalidState(message: string, row?: AttemptRow): AppError {
+/** A fresh handoff token for an attempt: the row to store (hashed) and the answer to give. */
+export function newHandoff(projectId: string, attemptId: string, now: Date): { row: HandoffRow; handoff: Handoff } {
+  const token = randomSecret(HANDOFF_TOKEN_PREFIX);
+  const expiresAt = new Date(now.getTime() + HANDOFF_TTL_MS);
+  return {
+    row: { token_hash: sha256Hex(token), project_id: projectId, attempt_id: attemptId, created_at: now, expires_at: expiresAt, consumed_at: null },
+    handoff: { auth_attempt_id: attemptId, handoff_token: token, handoff_token_expires_at: expiresAt.toISOString() },
+  };
+}
+
+export function invalidState(message: string, row?: AttemptRow): AppError {
   return new AppError('att.invalid_state', message, row ? { state: row.state } : {});
 }
 
@@ -102,13 +112,20 @@ export class AttemptService {
       const target = looksLikeId(input.sessionId, 'sess') ? await this.sessions.store.find(input.sessionId) : undefined;
       if (!target || target.project_id !== projectId) throw notFoundError('sess.not_found');
     }
+    const row = this.pendingRow(projectId, input);
+    await this.store.insert(row);
+    return toAttempt(row);
+  }
+
+  /** The row of a new pending attempt (not written); `create` and AttemptDrafts share it. */
+  pendingRow(projectId: string, input: { sessionId?: string; userId?: string; firstFactor?: VerifiedFactorInput }): AttemptRow {
     const { firstFactor } = input;
     const userId = input.userId ?? firstFactor?.userId ?? null;
     if (firstFactor && (userId === null || (firstFactor.userId ?? userId) !== userId)) {
       throw invalidState('The first factor must name the attempt\'s user.');
     }
     const now = this.clock.now();
-    const row: AttemptRow = {
+    return {
       id: this.ids.next('att'),
       project_id: projectId,
       session_id: input.sessionId ?? null,
@@ -121,11 +138,9 @@ export class AttemptService {
       completed_at: null,
       handed_off_at: null,
     };
-    await this.store.insert(row);
-    return toAttempt(row);
   }
 
-  private factorOf(input: VerifiedFactorInput, userId: string): Factor {
+  factorOf(input: VerifiedFactorInput, userId: string): Factor {
     return {
       method: input.method,
       verified_at: (input.verified_at ?? this.clock.now()).toISOString(),
@@ -235,10 +250,9 @@ export class AttemptService {
   }
 
   private async mint(store: AttemptStore, projectId: string, attemptId: string, now: Date): Promise<Handoff> {
-    const token = randomSecret(HANDOFF_TOKEN_PREFIX);
-    const expiresAt = new Date(now.getTime() + HANDOFF_TTL_MS);
-    await store.insertHandoff({ token_hash: sha256Hex(token), project_id: projectId, attempt_id: attemptId, created_at: now, expires_at: expiresAt, consumed_at: null });
-    return { auth_attempt_id: attemptId, handoff_token: token, handoff_token_expires_at: expiresAt.toISOString() };
+    const { row, handoff } = newHandoff(projectId, attemptId, now);
+    await store.insertHandoff(row);
+    return handoff;
   }
 
   private hashOf(token: string): string | undefined {

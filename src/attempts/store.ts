@@ -1,4 +1,4 @@
-import type { Kysely, RawBuilder, Selectable } from 'kysely';
+import { sql, type Compilable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { jsonb } from '../db/sql.js';
 import type { Factor } from '../sessions/levels.js';
@@ -109,6 +109,39 @@ export class AttemptStore {
 
   async insertHandoff(row: HandoffRow): Promise<void> {
     await this.db.insertInto('handoff_tokens').values(row).execute();
+  }
+
+  /**
+   * Writes a new attempt already handed off together with its handoff token, in one statement,
+   * and only when `gate` (a data-modifying query of the caller's, e.g. the UPDATE that ends a
+   * flow's run) returned a row: of concurrent callers behind one gate, one writes. `alsoWhen`
+   * receives the condition "the attempt was written" for one more write of the caller's (the
+   * target shell's extension), whose RETURNING `id, token_hash` comes back. Undefined when the gate
+   * returned nothing and nothing was written.
+   */
+  async insertHandedOff(
+    row: AttemptRow,
+    handoff: HandoffRow,
+    gate: Compilable,
+    alsoWhen?: (written: RawBuilder<boolean>) => RawBuilder<unknown>,
+  ): Promise<{ also_id: string | null; also_token_hash: string | null } | undefined> {
+    const written = sql<boolean>`exists (select 1 from attempt)`;
+    const also = alsoWhen ? sql`, also as (${alsoWhen(written)})` : sql``;
+    const alsoColumns = alsoWhen ? sql`(select id from also) as also_id, (select token_hash from also) as also_token_hash` : sql`null as also_id, null as also_token_hash`;
+    const result = await sql<{ minted: number; also_id: string | null; also_token_hash: string | null }>`with gate as (${gate}),
+      attempt as (
+        insert into auth_attempts (id, project_id, session_id, user_id, state, factors, created_at, updated_at, expires_at, completed_at, handed_off_at)
+        select ${row.id}::text, ${row.project_id}::text, ${row.session_id}::text, ${row.user_id}::text, 'handed_off', ${JSON.stringify(row.factors)}::jsonb,
+          ${row.created_at}::timestamptz, ${row.updated_at}::timestamptz, ${row.expires_at}::timestamptz, ${row.completed_at}::timestamptz, ${row.handed_off_at}::timestamptz
+        from (select 1 from gate limit 1) as opened
+        returning id),
+      handoff as (
+        insert into handoff_tokens (token_hash, project_id, attempt_id, created_at, expires_at, consumed_at)
+        select ${handoff.token_hash}::text, ${handoff.project_id}::text, attempt.id, ${handoff.created_at}::timestamptz, ${handoff.expires_at}::timestamptz, null from attempt
+        returning attempt_id)${also}
+      select (select count(*) from handoff)::int as minted, ${alsoColumns}`.execute(this.db);
+    const outcome = result.rows[0];
+    return outcome && outcome.minted > 0 ? { also_id: outcome.also_id, also_token_hash: outcome.also_token_hash } : undefined;
   }
 
   /** The attempt behind a live, unused handoff token of the project (a read, not a consumption). */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { AttemptDrafts } from '../attempts/drafts.js';
 import type { AttemptService } from '../attempts/service.js';
 import type { ChangeFeed } from '../cache/feed.js';
 import type { Config } from '../config.js';
@@ -108,6 +109,7 @@ export function createFlowEngine(deps: {
     projects: deps.projects,
     sessions: deps.sessions,
     attempts: deps.attempts,
+    drafts: new AttemptDrafts(deps.attempts, deps.attempts.store, deps.sessions, deps.clock),
     users: deps.users,
     passwords: deps.passwords,
     passkeys: deps.passkeys,

@@ -230,7 +230,8 @@ export class PasskeyService {
   /**
    * Verifies an assertion: the credential must exist in this project (and belong to
    * `expectedUserId`, or, usernameless, answer with that user's handle); then the signature, and
-   * the sign count and last use are recorded in one statement that refuses a count going back.
+   * the challenge (when asked) is consumed and the sign count and last use recorded in one statement
+   * that refuses a count going back.
    */
   async verifyAuthentication(input: {
     projectId: string;
@@ -238,8 +239,11 @@ export class PasskeyService {
     expectedChallenge: string;
     rp: RelyingParty;
     expectedUserId?: string;
-    /** consumes the challenge once the assertion verified; false refuses it as already answered */
-    consume?: () => Promise<boolean>;
+    /**
+     * Consume the challenge once the assertion verified, in the statement that records the use
+     * (until `expiresAt`, when it would expire anyway); a second answer is `challenge_used`.
+     */
+    consumeChallenge?: { expiresAt: Date };
   }): Promise<VerifiedAssertion> {
     const response = authenticationResponseOf(input.response);
     checkClientData(response.response.clientDataJSON, { type: 'webauthn.get', challenge: input.expectedChallenge, origin: input.rp.origin });
@@ -272,11 +276,13 @@ export class PasskeyService {
       throw failure;
     }
     if (!result.verified) throw new PasskeyError('verification_failed', 'the assertion did not verify');
-    // The challenge is consumed before the sign count moves: of concurrent submits of one assertion
-    // only the one that consumed it goes on, and the others are not mistaken for a clone.
-    if (input.consume && !(await input.consume())) throw new PasskeyError('challenge_used', 'the challenge was already answered');
     const info = result.authenticationInfo;
-    if (!(await this.store.recordUse(passkey.credentialRowId, info.newCounter, this.deps.clock.now()))) {
+    const now = this.deps.clock.now();
+    const use = input.consumeChallenge
+      ? await this.store.consumeChallengeAndRecordUse(input.projectId, sha256Hex(input.expectedChallenge), input.consumeChallenge.expiresAt, passkey.credentialRowId, info.newCounter, now)
+      : (await this.store.recordUse(passkey.credentialRowId, info.newCounter, now)) ? 'recorded' : 'regressed';
+    if (use === 'used') throw new PasskeyError('challenge_used', 'the challenge was already answered');
+    if (use === 'regressed') {
       this.logClone(input.projectId, passkey.userId, passkey.credentialRowId);
       throw new PasskeyError('counter_regressed', 'the sign count did not move forward');
     }

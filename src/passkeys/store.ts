@@ -145,6 +145,41 @@ export class PasskeyStore {
     return result.rows.length === 1;
   }
 
+  /**
+   * `consumeChallenge` then `recordUse`, in one statement: the sign count moves only when this
+   * statement consumed the challenge, so of concurrent submits of one assertion only the consumer
+   * goes on and the others are not mistaken for a clone. `used`: the challenge was answered
+   * already (nothing written); `regressed`: consumed, but the count did not move forward.
+   */
+  async consumeChallengeAndRecordUse(
+    projectId: string,
+    challengeHash: string,
+    challengeExpiresAt: Date,
+    credentialRowId: string,
+    newCount: number,
+    at: Date,
+  ): Promise<'recorded' | 'used' | 'regressed'> {
+    const result = await sql<{ consumed: boolean; recorded: boolean }>`
+      with used as (
+        insert into webauthn_used_challenges (challenge_hash, project_id, expires_at)
+        values (${challengeHash}::text, ${projectId}::text, ${challengeExpiresAt}::timestamptz)
+        on conflict (challenge_hash) do nothing
+        returning challenge_hash
+      ), moved as (
+        update passkeys set sign_count = ${newCount}::bigint
+        where credential_row_id = ${credentialRowId}::text and exists (select 1 from used)
+          and not (${newCount}::bigint <= sign_count and (${newCount}::bigint > 0 or sign_count > 0))
+        returning credential_row_id
+      ), touched as (
+        update credentials set last_used_at = ${at}::timestamptz
+        from moved where credentials.id = moved.credential_row_id
+        returning credentials.id
+      )
+      select exists (select 1 from used) as consumed, exists (select 1 from touched) as recorded`.execute(this.db);
+    const row = result.rows[0];
+    return !row?.consumed ? 'used' : row.recorded ? 'recorded' : 'regressed';
+  }
+
   /** True exactly once per challenge hash: the insert is the whole decision. */
   async consumeChallenge(projectId: string, challengeHash: string, expiresAt: Date): Promise<boolean> {
     const inserted = await this.db

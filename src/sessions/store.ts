@@ -163,6 +163,13 @@ export class SessionStore {
       .executeTakeFirst();
   }
 
+  /** `extendShell` as a data-modifying query (RETURNING `id, token_hash`) for another domain's statement, run only `when` holds. */
+  extendShellQuery(projectId: string, id: string, now: Date, expiresAt: Date, when: RawBuilder<boolean>): RawBuilder<unknown> {
+    return sql`update sessions set expires_at = ${expiresAt}::timestamptz, updated_at = ${now}::timestamptz
+      where id = ${id}::text and project_id = ${projectId}::text and state = 'building' and expires_at > ${now}::timestamptz and ${when}
+      returning id, token_hash`;
+  }
+
   async delete(id: string, projectId?: string): Promise<SessionRow | undefined> {
     let query = this.db.deleteFrom('sessions').where('id', '=', id);
     if (projectId !== undefined) query = query.where('project_id', '=', projectId);

@@ -258,6 +258,11 @@ export class FlowDefinitionService {
     return this.store.with(trx).claimUserCreation(runId, this.clock.now());
   }
 
+  /** The UPDATE that ends a live run, for a statement that must write only when it does (AttemptDrafts.handOff). */
+  endRunQuery(runId: string) {
+    return this.store.endRunQuery(runId, this.clock.now());
+  }
+
   /** Ends a live run (in `trx` when given); false when it had ended already: a flow completes once. */
   async endRun(runId: string, trx?: Kysely<Database>): Promise<boolean> {
     return (trx ? this.store.with(trx) : this.store).endRun(runId, this.clock.now());

@@ -131,6 +131,11 @@ export class FlowDefinitionStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** `endRun` as a data-modifying query (RETURNING `id`) for a statement of another domain: see AttemptStore.insertHandedOff. */
+  endRunQuery(id: string, at: Date) {
+    return this.db.updateTable('flow_runs').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).returning('id');
+  }
+
   async isInUse(definitionId: string, now: Date): Promise<boolean> {
     const row = await this.db
       .selectFrom('flow_runs')

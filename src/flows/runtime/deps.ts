@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AttemptDrafts } from '../../attempts/drafts.js';
 import type { AttemptService } from '../../attempts/service.js';
 import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
@@ -37,6 +38,8 @@ export interface FlowDeps {
   projects: ProjectService;
   sessions: SessionService;
   attempts: AttemptService;
+  /** Attempts written late: with the handoff when the same request completes the flow. */
+  drafts: AttemptDrafts;
   users: UserService;
   passwords: PasswordService;
   passkeys: PasskeyService;

@@ -1,3 +1,4 @@
+import type { Handoff } from '../../attempts/service.js';
 import { AppError, MESSAGES } from '../../core/errors.js';
 import { notFoundError } from '../../http/principal.js';
 import { emptyState, flowCompleted, requireEntry, tombstone, type FlowCookieState, type FlowEntry } from '../state.js';
@@ -93,7 +94,10 @@ export class FlowRuntime {
     try {
       return await this.advance(run, input);
     } catch (error) {
-      if (error instanceof FlowStateChanged) error.cookie = await this.deps.codec.encode(run.state, this.deps.clock.now(), run.key);
+      if (error instanceof FlowStateChanged) {
+        await run.saveAttempt();
+        error.cookie = await this.deps.codec.encode(run.state, this.deps.clock.now(), run.key);
+      }
       throw error;
     }
   }
@@ -178,7 +182,7 @@ export class FlowRuntime {
     const { frame, loaded, step } = await run.current();
     if (!done) {
       const captcha = await run.needsCaptcha(step, checksCredentials(step));
-      const body = await this.body(run, await run.render(step, loaded, captcha));
+      const [body] = await Promise.all([this.body(run, await run.render(step, loaded, captcha)), run.saveAttempt()]);
       return { body, cookie: await deps.codec.encode(run.state, deps.clock.now(), run.key) };
     }
     const view = await run.render(step, loaded, false);
@@ -192,15 +196,28 @@ export class FlowRuntime {
     const consumeRun = async (trx?: Parameters<typeof deps.definitions.endRun>[1]) => {
       if (!(await deps.definitions.endRun(frame.id, trx))) throw flowCompleted(frame.id);
     };
+    if (run.draft && run.draft.row.id === run.entry.a) {
+      // The usual completion: the attempt this request drafted, written handed off in one statement with the run's end.
+      const handoff = await deps.drafts.handOff(run.draft, deps.definitions.endRunQuery(frame.id));
+      if (!handoff) throw flowCompleted(frame.id);
+      run.draft = undefined;
+      return this.completed(run, body, handoff);
+    }
     const known = run.entry.a !== undefined && run.attempt?.id === run.entry.a ? run.attempt : undefined;
     const attempt = known ?? (run.entry.a !== undefined ? await deps.attempts.get(run.projectId, run.entry.a).catch(() => undefined) : undefined);
-    if (attempt && attempt.factors.length > 0) {
-      const handoff = await deps.attempts.completeAndHandOff(run.projectId, attempt.id, { alongside: consumeRun });
+    const handoff = attempt && attempt.factors.length > 0 ? await deps.attempts.completeAndHandOff(run.projectId, attempt.id, { alongside: consumeRun }) : undefined;
+    if (!handoff) await consumeRun();
+    return this.completed(run, body, handoff);
+  }
+
+  /** The answer of a completed flow: its handoff token, and a tombstone in place of its entry. */
+  private async completed(run: FlowRun, body: FlowResponse, handoff: Handoff | undefined): Promise<FlowResult> {
+    if (handoff) {
       body.handoff_token = handoff.handoff_token;
       body.handoff_token_expires_at = handoff.handoff_token_expires_at;
-    } else await consumeRun();
-    run.state.flows[run.key] = tombstone(run.entry, frame.id);
-    const cookie = await deps.codec.encode(run.state, deps.clock.now());
+    }
+    run.state.flows[run.key] = tombstone(run.entry, run.frame.id);
+    const cookie = await this.deps.codec.encode(run.state, this.deps.clock.now());
     return { body, cookie };
   }
 }

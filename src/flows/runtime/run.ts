@@ -1,3 +1,4 @@
+import type { DraftAttempt } from '../../attempts/drafts.js';
 import type { Attempt } from '../../attempts/service.js';
 import { AppError } from '../../core/errors.js';
 import type { SchemaView } from '../definitions/schema-view.js';
@@ -26,8 +27,10 @@ export interface Loaded extends LoadedDefinition {
 export class FlowRun {
   private readonly loaded = new Map<string, Loaded>();
   rules?: RiskRules;
-  /** The auth attempt as this request last wrote it (saves reading it back to complete it). */
+  /** The auth attempt as this request last wrote (or drafted) it (saves reading it back to complete it). */
   attempt?: Attempt;
+  /** The attempt this request created, not yet written: handed off with the flow's end, or saved (`saveAttempt`). */
+  draft?: DraftAttempt;
   /** Set when this request changed the flow state while only rendering (a challenge was issued). */
   stateChanged = false;
   /** Step extensions a method produced in this request (e.g. the challenge of a passkey action). */
@@ -221,14 +224,12 @@ export class FlowRun {
    * identified someone else), is replaced by a new one.
    */
   async recordFactor(factor: ProvenFactor, userId: string): Promise<void> {
-    const { attempts } = this.deps;
+    const { attempts, drafts } = this.deps;
     const input = { ...factor, userId };
     const write = async () => {
-      if (this.entry.a) this.attempt = await attempts.recordFactor(this.projectId, this.entry.a, input);
-      else {
-        this.attempt = await attempts.create(this.projectId, { sessionId: this.entry.ss, firstFactor: input });
-        this.entry.a = this.attempt.id;
-      }
+      if (this.draft && this.entry.a === this.draft.row.id) this.setDraft(drafts.withFactor(this.draft, input));
+      else if (this.entry.a) this.attempt = await attempts.recordFactor(this.projectId, this.entry.a, input);
+      else this.setDraft(drafts.start(this.projectId, { sessionId: this.entry.ss, firstFactor: input }));
     };
     try {
       await write();
@@ -237,6 +238,20 @@ export class FlowRun {
       this.entry.a = undefined;
       await write();
     }
+  }
+
+  private setDraft(draft: DraftAttempt): void {
+    this.draft = draft;
+    this.attempt = draft.attempt;
+    this.entry.a = draft.row.id;
+  }
+
+  /** Writes the attempt this request drafted; called before a cookie that names it is sealed. */
+  async saveAttempt(): Promise<void> {
+    const { draft } = this;
+    if (!draft) return;
+    this.draft = undefined;
+    await this.deps.drafts.save(draft);
   }
 
   touch(): void {

@@ -1,7 +1,7 @@
 import type { SubmitInput } from '../../runtime/types.js';
 import { identifierField } from '../../runtime/identifier.js';
 import type { ActionAnswer, StepContext } from '../method.js';
-import { consume, issueChallenge, passkeyFactor, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
+import { issueChallenge, passkeyFactor, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
 import type { RelyingParty } from '../../../passkeys/relying-party.js';
 
 /**
@@ -48,7 +48,8 @@ export async function passkeyLogin(ctx: StepContext, input: SubmitInput): Promis
     return loginChallenge(ctx, rp);
   };
   if (!pending) return refuse(run, fresh);
-  const proven = await verified(run, () => deps.passkeys.verifyAuthentication({ projectId, response: answer.proof, expectedChallenge: pending.c, rp, expectedUserId: pending.u, consume: () => consume(run, pending) }), fresh);
+  const proven = await verified(run, () => deps.passkeys.verifyAuthentication({ projectId, response: answer.proof, expectedChallenge: pending.c, rp, expectedUserId: pending.u, consumeChallenge: { expiresAt: new Date(pending.x) } }), fresh);
+  frame.ch = undefined;
   frame.u = proven.userId;
   await run.recordFactor(passkeyFactor(proven), proven.userId);
   return { stay: false };
