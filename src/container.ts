@@ -35,6 +35,9 @@ import type { Sweeper } from './sessions/sweeper.js';
 import { createFlowEngine, type FlowEngine } from './flows/module.js';
 import { PasskeyService } from './passkeys/service.js';
 import { PasskeyStore } from './passkeys/store.js';
+import { RecoveryCodeService } from './mfa/recovery-codes.js';
+import { MfaStore } from './mfa/store.js';
+import { TotpService } from './mfa/totp.js';
 import { CredentialService } from './credentials/service.js';
 import { CredentialListStore } from './credentials/store.js';
 
@@ -62,6 +65,9 @@ export interface Container {
   passkeys: PasskeyService;
   /** GET/DELETE /users/{id}/credentials: every method's credentials, listed and removed. */
   userCredentials: CredentialService;
+  /** TOTP and recovery codes (src/mfa/): the second factors of DESIGN §4.12. */
+  totp: TotpService;
+  recoveryCodes: RecoveryCodeService;
   oauth: OAuthPlane;
   /** Sessions: createAnonymous, findByToken, get, isAlive, delete, onDeleted (see src/sessions/service.ts). */
   sessions: SessionService;
@@ -126,14 +132,17 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const passkeys = new PasskeyService({ store: new PasskeyStore(db), keys, clock, ids, logger, users });
   const userCredentials = new CredentialService(new CredentialListStore(db), users);
+  const mfaStore = new MfaStore(db);
+  const totp = new TotpService(mfaStore, keys, clock, ids, users);
+  const recoveryCodes = new RecoveryCodeService(mfaStore, keys, clock, ids, users);
 
   const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, retentionMs: config.retentionMs, logger });
 
   const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl);
 
-  const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, sessions, attempts, changes });
+  const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, sessions, attempts, changes });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, oauth, sessions, attempts, ssoProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), () => flows.courier.close()] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, sessions, attempts, ssoProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), () => flows.courier.close()] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {

@@ -12,6 +12,7 @@ import type { AttemptTables } from '../attempts/store.js';
 import type { PasskeyTables } from '../passkeys/store.js';
 import type { CredentialListTables } from '../credentials/store.js';
 import type { SsoTables } from '../sso/store.js';
+import type { MfaTables } from '../mfa/store.js';
 
 export interface MigrationTables {
   schema_migrations: { version: string; applied_at: Generated<Date> };
@@ -21,4 +22,4 @@ export interface MigrationTables {
  * The whole database as Kysely sees it: each domain declares its own tables next to its SQL
  * (`<domain>/store.ts`) and is listed here once.
  */
-export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & OAuthTables & SessionTables & AttemptTables & PasskeyTables & CredentialListTables & SsoTables;
+export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & OAuthTables & SessionTables & AttemptTables & PasskeyTables & CredentialListTables & SsoTables & MfaTables;

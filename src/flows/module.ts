@@ -11,6 +11,9 @@ import type { Paginator } from '../core/pagination.js';
 import { Courier } from '../courier/service.js';
 import { CourierStore } from '../courier/store.js';
 import type { Database } from '../db/schema.js';
+import type { CredentialService } from '../credentials/service.js';
+import type { RecoveryCodeService } from '../mfa/recovery-codes.js';
+import type { TotpService } from '../mfa/totp.js';
 import type { PasskeyService } from '../passkeys/service.js';
 import type { PasswordService } from '../passwords/service.js';
 import type { ProjectService } from '../projects/service.js';
@@ -61,6 +64,9 @@ export function createFlowEngine(deps: {
   users: UserService;
   passwords: PasswordService;
   passkeys: PasskeyService;
+  userCredentials: CredentialService;
+  totp: TotpService;
+  recoveryCodes: RecoveryCodeService;
   sessions: SessionService;
   attempts: AttemptService;
   /** Invalidates the per-process definition cache; without it definitions are read on every use. */
@@ -107,6 +113,9 @@ export function createFlowEngine(deps: {
     users: deps.users,
     passwords: deps.passwords,
     passkeys: deps.passkeys,
+    userCredentials: deps.userCredentials,
+    totp: deps.totp,
+    recoveryCodes: deps.recoveryCodes,
     publicUrl: deps.config.publicUrl,
   });
   deps.projects.onCreated(async (trx, project) => {

@@ -11,11 +11,11 @@ describe('flow runtime: default login and register', () => {
   });
   afterAll(async () => t.close());
 
-  it('seeds login, register and recovery definitions for a new project', async () => {
+  it('seeds login, register, recovery and settings definitions for a new project', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/flow_definitions', headers: bearer(project.project_secret) });
     expect(response.statusCode).toBe(200);
     const names = response.json().flow_definitions.map((d: { name: string }) => d.name).sort();
-    expect(names).toEqual(['login', 'recovery', 'register']);
+    expect(names).toEqual(['login', 'recovery', 'register', 'settings']);
   });
 
   it('starts a login flow with an anonymous session and the first visible step', async () => {

@@ -29,6 +29,12 @@ export interface FlowFrame {
   oc?: string;
   /** once the user proved control of the account in this frame: the consumed code whose one grant a password change spends */
   pv?: string;
+  /** settings flows: the signed-in user whose credentials the flow manages (the session's user) */
+  su?: string;
+  /** settings flows: a TOTP seed shown for enrollment, until a first code confirms it */
+  ts?: string;
+  /** settings flows: the credential whose removal waits for a fresh password */
+  rc?: string;
   /** the passkey challenge issued on the current step, until it is answered or replaced */
   ch?: PendingChallenge;
 }

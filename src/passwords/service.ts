@@ -134,21 +134,30 @@ export class PasswordService {
    * replaced on success. Lock-out counting is the caller's job.
    */
   async verify(projectId: string, userId: string, password: string): Promise<boolean> {
+    return (await this.verifyReadingMethods(projectId, userId, password)).ok;
+  }
+
+  /**
+   * `verify`, also answering which credential methods the user has (read with the password, so a
+   * sign-in knows whether a second factor is due without another statement); empty when not ok.
+   */
+  async verifyReadingMethods(projectId: string, userId: string, password: string): Promise<{ ok: boolean; methods: string[] }> {
+    const refused = { ok: false, methods: [] };
     if (password.length > MAX_VERIFY_LENGTH) {
       await this.dummyVerify();
-      return false;
+      return refused;
     }
-    const row = await this.store.find(projectId, userId);
+    const row = await this.store.findWithMethods(projectId, userId);
     if (!row) {
       await this.dummyVerify();
-      return false;
+      return refused;
     }
     const normalised = normalisePassword(password);
-    if (!(await this.hasher.verify(row.secret, normalised))) return false;
+    if (!(await this.hasher.verify(row.secret, normalised))) return refused;
     if (this.hasher.needsRehash(row.secret)) {
       await this.store.replaceSecret(row.id, row.secret, await this.hasher.hash(normalised), this.clock.now());
     }
-    return true;
+    return { ok: true, methods: row.methods };
   }
 
   /** Whether the user has a password at all (flows offer the password step only then). */

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /** Sign-in secrets of users. Passwords use method `password` (one per user); passkeys add their own rows. */
@@ -31,6 +31,21 @@ export class PasswordStore {
     return this.db
       .selectFrom('credentials')
       .selectAll()
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('method', '=', 'password')
+      .executeTakeFirst();
+  }
+
+  /**
+   * The password row plus the methods of all the user's credentials, in one statement: a sign-in
+   * learns with the password whether a second factor is due without another read.
+   */
+  async findWithMethods(projectId: string, userId: string): Promise<(CredentialRow & { methods: string[] }) | undefined> {
+    return this.db
+      .selectFrom('credentials')
+      .selectAll('credentials')
+      .select(sql<string[]>`(select coalesce(jsonb_agg(other.method), '[]'::jsonb) from credentials as other where other.user_id = credentials.user_id)`.as('methods'))
       .where('project_id', '=', projectId)
       .where('user_id', '=', userId)
       .where('method', '=', 'password')

@@ -3,7 +3,7 @@ import { DIALECT_2020_12 } from './keywords.js';
 /**
  * The user schema every new project starts with, so that sign-up and sign-in work out of the box:
  * an e-mail address that identifies the user (unique in the project, audited, the `email` claim),
- * an optional name feeding `given_name`/`family_name`, passwords and passkeys enabled.
+ * an optional name feeding `given_name`/`family_name`, passwords, passkeys, TOTP and recovery codes enabled.
  * `$id` is filled in per project when it is stored.
  */
 export function defaultUserSchema(): Record<string, unknown> {
@@ -23,6 +23,8 @@ export function defaultUserSchema(): Record<string, unknown> {
       magic_link: { enabled: false },
       sso: { enabled: false },
       otp: { enabled: false },
+      totp: { enabled: true },
+      recovery_code: { enabled: true },
     },
     properties: {
       email: {

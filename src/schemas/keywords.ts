@@ -7,7 +7,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 ) => Ajv2020;
 
 /** The sign-in methods a user schema can switch on (`x-auth-methods`). */
-export const AUTH_METHODS = ['password', 'passkey', 'magic_link', 'sso', 'otp'] as const;
+export const AUTH_METHODS = ['password', 'passkey', 'magic_link', 'sso', 'otp', 'totp', 'recovery_code'] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 
 export const UNIQUE_SCOPES = ['project', 'team', 'unspecified'] as const;

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
+import { seal, unseal } from '../core/sealed.js';
 import type { Clock } from '../core/clock.js';
 import { constantTimeEqual, sha256Hex } from '../core/crypto.js';
 import { AppError } from '../core/errors.js';
 import type { KeyRing } from '../core/keys.js';
-import { SealedBox } from '../core/sealed-box.js';
 import type { Database } from '../db/schema.js';
 import { IdempotencyStore } from './store.js';
 
@@ -31,22 +31,18 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
  * `req.idempotency_conflict` instead of replaying someone else's response.
  */
 export class Idempotency {
-  private readonly box: SealedBox;
-
   constructor(
     private readonly store: IdempotencyStore,
-    keys: KeyRing,
+    private readonly keys: KeyRing,
     private readonly clock: Clock,
-  ) {
-    this.box = new SealedBox(keys, KEY_PURPOSE);
-  }
+  ) {}
 
   private seal(value: unknown): string {
-    return this.box.seal(JSON.stringify(value));
+    return seal(this.keys, KEY_PURPOSE, JSON.stringify(value));
   }
 
   private open(sealed: string): unknown {
-    const plain = this.box.open(sealed);
+    const plain = unseal(this.keys, KEY_PURPOSE, sealed);
     return plain === undefined ? undefined : JSON.parse(plain);
   }
 

@@ -13,8 +13,8 @@ export const AAL2 = 'urn:nist:aal:2';
 /**
  * What kind of evidence a method gives (NIST SP 800-63B):
  * - knowledge: something you know (password);
- * - possession: something you have (one-time codes, magic links, TOTP, a passkey without user
- *   verification);
+ * - possession: something you have (one-time codes, magic links, TOTP, recovery codes, a passkey
+ *   without user verification);
  * - other: anything else (e.g. upstream SSO) counts towards AAL1 only.
  * A passkey verified with user verification (`payload.user_verified === true`) is a
  * multi-factor authenticator on its own.
@@ -25,6 +25,7 @@ const KIND_BY_METHOD: Record<string, FactorKind> = {
   password: 'knowledge',
   otp: 'possession',
   totp: 'possession',
+  recovery_code: 'possession',
   magic_link: 'possession',
   passkey: 'possession',
   webauthn: 'possession',

@@ -26,6 +26,8 @@ function contextOf(request: FastifyRequest, issuer: string): RequestContext {
     ip: request.ip,
     userAgent: typeof ua === 'string' ? ua : undefined,
     cookie: cookieValue(request, FLOW_COOKIE),
+    // The signed-in session's token: a settings flow starts only for the session whose token the caller holds.
+    sessionToken: cookieValue(request, SESSION_COOKIE),
     // A page is always shown on Gatehouse's own origin: a GET navigation carries no Origin header,
     // and a form post sends `Origin: null` under the pages' `Referrer-Policy: no-referrer` (posts
     // pass the same-origin check first; the ceremony itself proves the origin in clientDataJSON).

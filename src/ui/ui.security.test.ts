@@ -125,11 +125,26 @@ describe('hosted pages: settings, link and error', () => {
   it('settings needs __service_session; with one, a project without a settings flow gets a clear page', async () => {
     const anonymous = new PageClient(t);
     expectPage(await anonymous.get(`/ui/settings?project_id=${project.id}`), 401, 'Please sign in to change your settings.');
+    // New projects get a default settings definition; one created before it existed has none.
+    const older = await t.createProject();
+    await t.container.db.deleteFrom('flow_definitions').where('project_id', '=', older.id).where('name', '=', 'settings').execute();
     const client = new PageClient(t);
-    const page = await client.open(`/ui/register?project_id=${project.id}`);
+    const page = await client.open(`/ui/register?project_id=${older.id}`);
     await client.submit(page, 'create', { email: 'settings@example.com', password });
     expect(client.cookies.get('__service_session')).toBeDefined();
-    expectPage(await client.get(`/ui/settings?project_id=${project.id}`), 404, 'not available for this application yet');
+    expectPage(await client.get(`/ui/settings?project_id=${older.id}`), 404, 'not available for this application yet');
+  });
+
+  it('settings with __service_session starts the default settings flow of the signed-in session', async () => {
+    const client = new PageClient(t);
+    const page = await client.open(`/ui/register?project_id=${project.id}`);
+    await client.submit(page, 'create', { email: 'settings-default@example.com', password });
+    const settings = await client.open(`/ui/settings?project_id=${project.id}`);
+    expect(settings.statusCode, settings.body).toBe(200);
+    // The menu of the settings flow: its credential_id field and its actions.
+    expect(settings.body).toContain('data-step="menu"');
+    expect(settings.body).toContain('name="f.credential_id"');
+    expect(settings.body).toContain('setup_totp');
   });
 
   it('/ui/link tells to type the code in the original window; /ui/error is a page', async () => {

@@ -1,13 +1,18 @@
 import type { SchemaView } from './schema-view.js';
 import { PASSWORD_FIELD as PASSWORD } from '../methods/password/index.js';
 import { RECOVERY_CODE_FIELD } from '../methods/recovery/index.js';
-import type { FlowDefinitionDoc, FlowTransition } from './types.js';
+import { RECOVERY_CODE_FACTOR_FIELD } from '../methods/recovery-codes/index.js';
+import { TOTP_FIELD } from '../methods/totp/index.js';
+import { settingsDefinition } from './defaults-settings.js';
+import type { FlowDefinitionDoc, FlowStepDef, FlowTransition } from './types.js';
 
 /**
  * The definitions every project starts with (DESIGN §4.5), built for its default user schema:
  * `login` (identifier → password → complete), `register` (identifier, name, password →
  * create_user → complete) and `recovery` (identifier → one-time code by mail → new password →
  * complete). login ↔ register switch; login pivots to recovery and resumes when it completes.
+ * Where the schema enables TOTP, login asks users who have one for a code after the password
+ * (`second_factor`, or a recovery code instead), and `settings` manages one's own credentials.
  */
 export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
   const identifier = schema.identifiers.includes('email') ? 'email' : schema.identifiers[0] ?? 'email';
@@ -21,6 +26,35 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
   const passkeyLogin = passkeys ? [{ name: 'passkey', kind: 'passkey', primary: false, text_key: 'action.sign_in_with_passkey' }] : [];
   const passkeyRegister = passkeys ? [{ name: 'passkey', kind: 'passkey_register', primary: false, text_key: 'action.register_with_passkey' }] : [];
   const toDone = (actions: unknown[]): Record<string, FlowTransition> => (actions.length > 0 ? { passkey: { target: 'done' } } : {});
+  // TOTP as the second factor (DESIGN §4.12), with recovery codes as the way out when the app is lost.
+  const totp = schema.methods.has('totp');
+  const recoveryCodes = totp && schema.methods.has('recovery_code');
+  const secondFactorSteps: FlowStepDef[] = totp
+    ? [
+        {
+          name: 'totp',
+          fields: [TOTP_FIELD],
+          actions: [
+            { name: 'verify', kind: 'submit', primary: true, text_key: 'action.verify_code' },
+            ...(recoveryCodes ? [{ name: 'use_recovery_code', kind: 'navigate', primary: false, text_key: 'action.use_recovery_code' }] : []),
+          ],
+          transitions: { verify: { target: 'done' }, ...(recoveryCodes ? { use_recovery_code: { target: 'recovery_code' } } : {}) },
+        },
+        ...(recoveryCodes
+          ? [
+              {
+                name: 'recovery_code',
+                fields: [RECOVERY_CODE_FACTOR_FIELD],
+                actions: [
+                  { name: 'verify', kind: 'submit', primary: true, text_key: 'action.verify_code' },
+                  { name: 'use_totp', kind: 'navigate', primary: false, text_key: 'action.use_totp' },
+                ],
+                transitions: { verify: { target: 'done' }, use_totp: { target: 'totp' } },
+              },
+            ]
+          : []),
+      ]
+    : [];
   return [
     {
       name: 'login',
@@ -51,8 +85,9 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
             { name: 'sign_in', kind: 'submit', primary: true, text_key: 'action.sign_in' },
             { name: 'forgot_password', kind: 'navigate', primary: false, text_key: 'action.forgot_password' },
           ],
-          transitions: { sign_in: { target: 'done' }, forgot_password: { target: 'recovery', action: 'pivot' } },
+          transitions: { sign_in: { target: 'done' }, forgot_password: { target: 'recovery', action: 'pivot' }, ...(totp ? { second_factor: { target: 'totp' } } : {}) },
         },
+        ...secondFactorSteps,
         { name: 'done', complete: 'redirect' },
       ],
     },
@@ -108,5 +143,6 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
         { name: 'done', complete: 'show' },
       ],
     },
+    settingsDefinition(schema),
   ];
 }

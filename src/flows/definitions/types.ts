@@ -45,7 +45,7 @@ export const METHOD_FIELD_PREFIX = 'x-auth-methods#';
 /** Transition actions that leave the definition. */
 export const CROSS_FLOW_ACTIONS = ['switch', 'pivot'] as const;
 /** Outcome triggers (not action names); methods add their own (see flows/methods). */
-export const OUTCOME_TRIGGERS = ['user_not_found', 'user_already_exists', 'next'] as const;
+export const OUTCOME_TRIGGERS = ['user_not_found', 'user_already_exists', 'next', 'second_factor', 'reauthenticate', 'confirm_password'] as const;
 
 /** A field reference of the form `x-<namespace>#<name>` (a method's field) is submitted under `<name>`. */
 export function submitKey(field: string): string {

@@ -76,6 +76,11 @@ export interface AuthMethod {
   verify?(ctx: StepContext, value: string): Promise<string | undefined>;
   /** Prepares the credential that `create_user` writes with the new user from the field's value. */
   enroll?(ctx: StepContext, value: string, attributes: Record<string, unknown>): Promise<Enrollment>;
+  /**
+   * After a step's fields were verified and its hook ran without an outcome: an outcome trigger the
+   * method asks for (TOTP: `second_factor` while the flow's factors do not reach AAL2), if any.
+   */
+  followUp?(ctx: StepContext): Promise<string | undefined>;
   /** Runs an action of one of the method's kinds. */
   act?(ctx: StepContext, action: FlowAction, input: SubmitInput): Promise<ActionAnswer>;
   /** Adds the method's part to a rendered step (e.g. a passkey challenge for autofill). */

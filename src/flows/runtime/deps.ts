@@ -4,6 +4,9 @@ import type { AttemptService } from '../../attempts/service.js';
 import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { Courier } from '../../courier/service.js';
+import type { CredentialService } from '../../credentials/service.js';
+import type { RecoveryCodeService } from '../../mfa/recovery-codes.js';
+import type { TotpService } from '../../mfa/totp.js';
 import type { PasskeyService } from '../../passkeys/service.js';
 import type { PasswordService } from '../../passwords/service.js';
 import type { ProjectService } from '../../projects/service.js';
@@ -40,6 +43,10 @@ export interface FlowDeps {
   users: UserService;
   passwords: PasswordService;
   passkeys: PasskeyService;
+  /** lists and removes a user's credentials (settings flows) */
+  userCredentials: CredentialService;
+  totp: TotpService;
+  recoveryCodes: RecoveryCodeService;
   /** GATEHOUSE_PUBLIC_URL: the service's own origin for passkeys (else the request's) */
   publicUrl?: string;
 }

@@ -11,6 +11,7 @@ import { readFields } from './fields.js';
 import { FLOW_TTL_MS, FlowRun } from './run.js';
 import type { FlowResponse, FlowResult, RequestContext, StartInput, SubmitInput } from './types.js';
 import { identifierField } from './identifier.js';
+import { claimSettingsFrame, SETTINGS_PURPOSE, signedInUser } from '../methods/settings/proof.js';
 import { checksCredentials, runStep } from './work.js';
 
 const invalidRequest = (details: Record<string, unknown>) => new AppError('att.invalid_request', MESSAGES.invalidRequest, details);
@@ -53,10 +54,16 @@ export class FlowRuntime {
     const entry: FlowEntry = { p: project.id, ss: '', ct: now, ex: now + FLOW_TTL_MS, f: [] };
     if (input.app_id !== undefined) entry.ap = input.app_id;
     if (input.redirect_uri !== undefined) entry.r = input.redirect_uri;
-    const frame = new FlowRun(deps, state, '', entry, ctx).frameFor(definition, input.purpose);
+    const run = new FlowRun(deps, state, '', entry, ctx);
+    const frame = run.frameFor(definition, input.purpose);
     const startRun = (sessionId: string) => deps.definitions.startRunQuery(project.id, frame.id, definition.row.id, sessionId, new Date(entry.ex));
     let sessionToken: string | undefined;
-    if (input.session_id !== undefined) {
+    let settingsUserId: string | undefined;
+    if (input.purpose === SETTINGS_PURPOSE) {
+      settingsUserId = await signedInUser(deps, project.id, input.session_id, ctx.sessionToken);
+      entry.ss = input.session_id!;
+      await startRun(entry.ss).execute();
+    } else if (input.session_id !== undefined) {
       const session = await deps.sessions.get(project.id, input.session_id);
       if (session.state === 'expired') throw notFoundError('sess.not_found');
       entry.ss = session.session_id;
@@ -68,6 +75,7 @@ export class FlowRuntime {
       sessionToken = issued.session_token;
     }
     entry.f.push(frame);
+    if (settingsUserId !== undefined) await claimSettingsFrame(run, frame, settingsUserId);
     state.flows[frame.id] = entry;
     const started = new FlowRun(deps, state, frame.id, entry, ctx);
     const result = await this.respond(started, await started.settle((step) => this.invisible(started, step)));

@@ -2,7 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import { clearCookie, cookieValue, setCookieUntil } from '../../http/cookies.js';
+import { bearerToken } from '../../http/auth.js';
+import { clearCookie, cookieValue, SESSION_COOKIE, setCookieUntil } from '../../http/cookies.js';
 import { assertSameOrigin } from '../../http/csrf.js';
 import { Id, NoContent } from '../../http/schemas.js';
 import { FLOW_COOKIE } from '../cookie.js';
@@ -28,7 +29,7 @@ const StartBody = Type.Object(
   {
     project_id: Id('The project'),
     purpose: Type.String({ minLength: 1, maxLength: 50 }),
-    session_id: Type.Optional(Id('An existing session to step up or re-authenticate')),
+    session_id: Type.Optional(Id('An existing session to step up or re-authenticate; purpose `settings` needs it, and its session token (cookie __service_session or Authorization: Bearer)')),
     app_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Audience: the app the flow runs for' })),
     redirect_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'Must exactly match an entry of the project\'s allow-list' })),
   },
@@ -75,6 +76,8 @@ function contextOf(request: FastifyRequest): RequestContext {
     ip: request.ip,
     userAgent: typeof ua === 'string' ? ua : undefined,
     cookie: cookieValue(request, FLOW_COOKIE),
+    // A header a backend sends on purpose wins over a cookie that may be lying around (as /sessions/me).
+    sessionToken: request.headers.authorization !== undefined ? bearerToken(request) : cookieValue(request, SESSION_COOKIE),
     origin: typeof origin === 'string' ? origin : undefined,
     selfOrigin: request.host ? `${request.protocol}://${request.host}` : undefined,
   };

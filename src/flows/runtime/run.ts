@@ -35,6 +35,8 @@ export class FlowRun {
   stateChanged = false;
   /** Step extensions a method produced in this request (e.g. the challenge of a passkey action). */
   readonly extensions: Partial<StepView> = {};
+  /** The credential methods of a user, when this request read them anyway (with the password): saves a read. */
+  userMethods?: { userId: string; methods: Set<string> };
   /** Risk signals read in this request, by account key and user (see `signals`). */
   private risk?: { key: string; signals: Promise<RiskSignals> };
 

@@ -27,6 +27,12 @@ export interface StepView {
   challenge?: ChallengeView;
   /** a text key: something that happened between requests failed */
   error?: string;
+  /** a text key: something the user should act on (`warning.recovery_codes_low`) */
+  warning?: string;
+  /** TOTP enrollment (DESIGN §4.12): the seed, the URI authenticator apps import, its QR code */
+  totp?: { secret: string; otpauth_uri: string; qr_svg: string };
+  /** new recovery codes, in the response that generated them only */
+  recovery_codes?: string[];
 }
 
 /** `step.challenge`: the WebAuthn options a browser passes to `navigator.credentials`. */
@@ -64,6 +70,8 @@ export interface RequestContext {
   userAgent?: string;
   /** the `_zflow` cookie as sent */
   cookie?: string;
+  /** the session token the caller holds (cookie `__service_session` or `Authorization: Bearer`): settings flows need it */
+  sessionToken?: string;
   /** the request's `Origin` header (passkeys derive the relying party from it) */
   origin?: string;
   /** the service's own origin as this request reached it (used when no public URL is configured) */

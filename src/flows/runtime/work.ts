@@ -25,7 +25,8 @@ async function enrollments(ctx: StepContext, values: Map<string, string>, attrib
  * 2. `create_user` creates the user with what the methods enroll, and ends there;
  * 3. an identifier field identifies the user (or follows `user_not_found`);
  * 4. each method field is verified by its method, unless the step's hook takes it as input;
- * 5. the step's `on_success` hook runs.
+ * 5. the step's `on_success` hook runs;
+ * 6. a method may ask for an outcome (`followUp`: a second factor is due).
  * Returns an outcome trigger when one applies.
  */
 export async function runStep(ctx: StepContext, values: Map<string, string>): Promise<string | undefined> {
@@ -52,5 +53,11 @@ export async function runStep(ctx: StepContext, values: Map<string, string>): Pr
     const outcome = await methodOfField(field)?.method.verify?.(ctx, value);
     if (outcome !== undefined) return outcome;
   }
-  return hook?.run(ctx, values);
+  const outcome = await hook?.run(ctx, values);
+  if (outcome !== undefined) return outcome;
+  for (const method of METHODS) {
+    const asked = await method.followUp?.(ctx);
+    if (asked !== undefined) return asked;
+  }
+  return undefined;
 }

@@ -1,6 +1,7 @@
 import { AppError } from '../../../core/errors.js';
 import { validationFailed } from '../../runtime/errors.js';
 import type { AuthMethod, Enrollment, StepContext, StepHook } from '../method.js';
+import { recentlyProvenUser } from '../settings/proof.js';
 
 export const PASSWORD_FIELD = 'x-auth-methods#password';
 
@@ -44,6 +45,19 @@ const setPassword: StepHook = {
   },
 };
 
+/** `change_password` (settings flows): the signed-in user, proven within 15 minutes, sets a new password; audited. */
+const changePassword: StepHook = {
+  name: 'change_password',
+  takes: [PASSWORD_FIELD],
+  async run({ run }, values) {
+    const password = values.get(PASSWORD_FIELD);
+    if (password === undefined) return undefined;
+    const userId = await recentlyProvenUser(run, 'change_password');
+    await withPolicyOnField(run.frame.id, () => run.deps.passwords.setPassword(run.projectId, userId, password, { actor: 'self' }));
+    return undefined;
+  },
+};
+
 /**
  * The password method: verify on login, with lock-out and dummy hashing so that unknown, locked
  * and wrong answers are indistinguishable; set at registration (`create_user`) and on recovery
@@ -53,9 +67,9 @@ export const passwordMethod: AuthMethod = {
   name: 'password',
   needsSchemaKey: true,
   field: { ref: PASSWORD_FIELD, type: 'password', maxLength: 4096, secret: true },
-  hooks: [setPassword],
+  hooks: [setPassword, changePassword],
 
-  checksCredentials: (step) => (step.fields ?? []).includes(PASSWORD_FIELD) && step.on_success !== 'create_user' && step.on_success !== 'set_password',
+  checksCredentials: (step) => (step.fields ?? []).includes(PASSWORD_FIELD) && step.on_success !== 'create_user' && step.on_success !== 'set_password' && step.on_success !== 'change_password',
 
   async verify({ run }, password) {
     const { deps, frame, projectId } = run;
@@ -70,7 +84,11 @@ export const passwordMethod: AuthMethod = {
     const userId = frame.u;
     let ok = false;
     if (!taken || userId === undefined) await deps.passwords.dummyVerify();
-    else ok = await deps.passwords.verify(projectId, userId, password);
+    else {
+      const verified = await deps.passwords.verifyReadingMethods(projectId, userId, password);
+      ok = verified.ok;
+      if (ok) run.userMethods = { userId, methods: new Set(verified.methods) };
+    }
     if (!ok || userId === undefined) {
       await deps.risk.recordIpFailure(projectId, run.ctx.ip);
       throw invalidCredentials(frame.id);

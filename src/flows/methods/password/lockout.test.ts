@@ -14,8 +14,9 @@ describe('password lock-out under concurrent guesses', () => {
     await registerThroughFlow(t, project.id, 'target@example.com');
     // Count the real comparisons (the real method still runs): how many guesses reached the hash.
     const passwords = t.container.passwords;
-    const verify = passwords.verify.bind(passwords);
-    passwords.verify = async (...args: Parameters<typeof verify>) => {
+    // (sign-in compares through verifyReadingMethods, which also reports the user's credential methods)
+    const verify = passwords.verifyReadingMethods.bind(passwords);
+    passwords.verifyReadingMethods = async (...args: Parameters<typeof verify>) => {
       compared++;
       return verify(...args);
     };

@@ -1,0 +1,33 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { KeyRing } from './keys.js';
+
+/**
+ * AES-256-GCM under a purpose key derived from GATEHOUSE_SECRET, for secrets that must be read back
+ * (TOTP seeds, stored responses): the newest key seals, every key of the ring opens, so rotating
+ * the root secret keeps old values readable. `v1.<iv>.<ciphertext+tag>`, all base64url.
+ */
+export function seal(keys: KeyRing, purpose: string, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keys.current(purpose), iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return `v1.${iv.toString('base64url')}.${body.toString('base64url')}`;
+}
+
+/** The plain text of a sealed value, or undefined when no key of the ring opens it. */
+export function unseal(keys: KeyRing, purpose: string, sealed: string): string | undefined {
+  const [version, ivText, bodyText] = sealed.split('.');
+  if (version !== 'v1' || !ivText || !bodyText) return undefined;
+  const iv = Buffer.from(ivText, 'base64url');
+  const body = Buffer.from(bodyText, 'base64url');
+  if (iv.length !== 12 || body.length < 16) return undefined;
+  for (const key of keys.all(purpose)) {
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, iv);
+      decipher.setAuthTag(body.subarray(body.length - 16));
+      return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString('utf8');
+    } catch {
+      // try the next (older) key
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,66 @@
+import { AppError } from '../../../core/errors.js';
+import { invalidAction, validationFailed } from '../../runtime/errors.js';
+import type { AuthMethod, StepHook } from '../method.js';
+import { FRESH_PASSWORD_MS, provenWithin, RECENT_SIGN_IN_MS, recentlyProvenUser, settingsUser } from './proof.js';
+
+/** The credential a settings step removes (an id of `GET /users/{id}/credentials`); submitted as `credential_id`. */
+export const CREDENTIAL_ID_FIELD = 'x-flow#credential_id';
+
+/** Second factors: without one of them a password alone signs in. */
+const SECOND_FACTORS = new Set(['totp', 'recovery_code']);
+
+/** `require_recent_sign_in` (an invisible first step): `reauthenticate` when the last sign-in is older than 15 minutes. */
+const requireRecentSignIn: StepHook = {
+  name: 'require_recent_sign_in',
+  async run({ run }) {
+    const userId = await settingsUser(run);
+    if (userId === undefined) throw invalidAction(run.frame.id, 'settings', 'Only a signed-in session can change its credentials.');
+    return (await provenWithin(run, userId, RECENT_SIGN_IN_MS)) ? undefined : 'reauthenticate';
+  },
+};
+
+/**
+ * `remove_credential`: removes one of the signed-in user's credentials (audited). Removing the
+ * last second factor needs a password verified in this flow within 5 minutes: without one the
+ * flow follows `confirm_password` (the credential waits in the flow) to a step that asks for it.
+ * The user's only credential is never removed here (they could not sign in again).
+ */
+const removeCredential: StepHook = {
+  name: 'remove_credential',
+  takes: [CREDENTIAL_ID_FIELD],
+  async run({ run, step }, values) {
+    const { deps, frame, projectId } = run;
+    const userId = await recentlyProvenUser(run, 'remove_credential');
+    const credentialId = values.get(CREDENTIAL_ID_FIELD) ?? frame.rc;
+    if (credentialId === undefined) throw validationFailed(frame.id, { credential_id: 'error.required' });
+    const credentials = await deps.userCredentials.list(projectId, userId);
+    const target = credentials.find((credential) => credential.id === credentialId);
+    // Another user's credential is answered exactly like one that does not exist.
+    if (!target) throw validationFailed(frame.id, { credential_id: 'error.unknown_credential' }, 'No such credential of yours.');
+    const rest = credentials.filter((credential) => credential.id !== credentialId);
+    if (rest.length === 0) throw validationFailed(frame.id, { credential_id: 'error.last_credential' }, 'Your only credential cannot be removed; add another one first.');
+    const lastSecondFactor = SECOND_FACTORS.has(target.method) && !rest.some((credential) => SECOND_FACTORS.has(credential.method));
+    if (lastSecondFactor && !(await provenWithin(run, userId, FRESH_PASSWORD_MS, 'password', true))) {
+      if (!step.transitions?.confirm_password) {
+        throw new AppError('flow.invalid_action', 'Confirm your password first to remove your last second factor.', { flow_id: frame.id, action: 'remove_credential' });
+      }
+      frame.rc = credentialId;
+      return 'confirm_password';
+    }
+    await deps.userCredentials.remove(projectId, userId, credentialId, 'self');
+    frame.rc = undefined;
+    return undefined;
+  },
+};
+
+/**
+ * The settings flow's own parts (DESIGN §4.13), built in: the re-authentication check at its start
+ * and the removal of a credential. Adding a passkey, TOTP, recovery codes and a new password are
+ * the hooks and actions of those methods.
+ */
+export const settingsMethod: AuthMethod = {
+  name: 'settings',
+  needsSchemaKey: false,
+  field: { ref: CREDENTIAL_ID_FIELD, type: 'text', maxLength: 64, pattern: { regex: /^cred_[0-9a-z]{1,59}$/, error: 'error.unknown_credential' }, secret: false },
+  hooks: [requireRecentSignIn, removeCredential],
+};
