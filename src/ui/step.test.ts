@@ -54,11 +54,13 @@ describe('step markup (generic over any definition)', () => {
       gates: { captcha: { kind: 'proof_of_work', provider: 'altcha', config: { algorithm: 'SHA-256', challenge: 'c', salt: 's', max_number: 10, signature: 'x', expires_at: 'e' } } },
       totp: { secret: 'JBSWY3DP', otpauth_uri: 'otpauth://totp/x', qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' },
       recovery_codes: ['aaaa-bbbb', '<b>'],
+      warning: 'warning.recovery_codes_low',
     }, { errors: { captcha: 'error.captcha_invalid' } });
     expect(html).toContain('<div class="alert" role="alert"><p>This value is not valid.</p>');
     expect(html).toContain('<script type="application/json" id="gh-captcha">{"algorithm":"SHA-256"');
     expect(html).toContain('aria-describedby="f-captcha-hint f-captcha-error" aria-invalid="true" autofocus');
     expect(html).toMatch(/<img src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+" alt="QR code for your authenticator app"/);
     expect(html).toContain('<li><code>&lt;b&gt;</code></li>');
+    expect(html).toContain('<p class="warning" role="status">You have few recovery codes left.');
   });
 });

@@ -9,6 +9,7 @@ export interface StepExtras {
   sso_providers?: Array<{ id: string; name: string }>;
   totp?: { secret: string; otpauth_uri: string; qr_svg: string };
   recovery_codes?: string[];
+  warning?: string;
 }
 
 export interface StepPage {
@@ -109,7 +110,7 @@ function captchaMarkup(step: StepView, page: StepPage, focus: boolean): string {
 }
 
 function extrasMarkup(step: StepView & StepExtras, t: Translate): string {
-  let html = '';
+  let html = typeof step.warning === 'string' ? `<p class="warning" role="status">${esc(t(step.warning))}</p>` : '';
   if (step.totp && typeof step.totp.qr_svg === 'string') {
     const src = `data:image/svg+xml;base64,${Buffer.from(step.totp.qr_svg).toString('base64')}`;
     html += `<figure class="totp"><img${attrs({ src, alt: t('ui.totp_qr'), width: 200, height: 200 })}><figcaption><code>${esc(step.totp.secret)}</code></figcaption></figure>`;

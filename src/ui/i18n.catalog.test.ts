@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultDefinitions } from '../flows/definitions/defaults.js';
+import { schemaView } from '../flows/definitions/schema-view.js';
+import type { FlowDefinitionDoc } from '../flows/definitions/types.js';
+import { stepFields } from '../flows/runtime/fields.js';
+import { defaultUserSchema } from '../schemas/default-schema.js';
+import { hasBuiltInText, LANGS } from './i18n.js';
+
+/** Every text key a default definition or a method's refusal can put on a page, from the definitions and the sources. */
+function keysInUse(): string[] {
+  const document = defaultUserSchema() as { properties: Record<string, unknown> };
+  const view = schemaView('sch_catalog', 'https://schemas.example/catalog.json', document);
+  const keys = new Set<string>();
+  for (const definition of defaultDefinitions(view) as FlowDefinitionDoc[]) {
+    for (const step of definition.steps) {
+      keys.add(step.texts?.title_key ?? `step.${step.name}.title`);
+      keys.add(step.texts?.description_key ?? `step.${step.name}.description`);
+      for (const field of stepFields(step, view)) keys.add(field.text_key);
+      for (const action of step.actions ?? []) keys.add(action.text_key ?? `action.${action.name}`);
+    }
+  }
+  const root = new URL('..', import.meta.url).pathname;
+  const walk = (dir: string): string[] => readdirSync(dir).flatMap((entry) => (statSync(join(dir, entry)).isDirectory() ? walk(join(dir, entry)) : [join(dir, entry)]));
+  for (const file of walk(root).filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.includes('test-kit'))) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/'((?:error|warning)\.[a-z_]+)'/g)) keys.add(match[1]);
+  }
+  return [...keys].sort();
+}
+
+describe('the hosted UI text catalogue', () => {
+  it('has every key the default definitions and the methods use, in every language', () => {
+    const keys = keysInUse();
+    expect(keys.length).toBeGreaterThan(40);
+    for (const lang of LANGS) expect(keys.filter((key) => !hasBuiltInText(lang, key)), lang).toEqual([]);
+  });
+});
