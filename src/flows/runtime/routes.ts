@@ -136,7 +136,7 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
     async (request, reply) => {
       const run = await runtime.open(request.params.id, contextOf(request), request.query.project_id);
       await guard(request, run.projectId);
-      await runtime.event(run, { type: request.body.type, payload: request.body.payload ?? {} });
+      await runtime.event(run, { type: request.body.type, payload: request.body.payload });
       return reply.status(204).send(null);
     },
   );
