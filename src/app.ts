@@ -9,6 +9,7 @@ import { indexRoute } from './http/index-route.js';
 import { registerMetrics } from './http/metrics.js';
 import { ROUTER_OPTIONS } from './http/method-not-allowed.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerTenancy } from './http/tenancy.js';
 import { OneLineRequestLog } from './http/request-log.js';
 import { registerResponseHeaders } from './http/response-headers.js';
 import { registerValidators } from './http/validation.js';
@@ -46,6 +47,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await registerOpenApi(app);
   await app.register(cookie);
   registerBearerAuth(app, container.credentials);
+  registerTenancy(app, container.projects);
   healthRoutes(app, container.engine);
   indexRoute(app);
   registerMetrics(app);

@@ -19,7 +19,7 @@ export function attemptRoutes(root: FastifyInstance, { attempts }: Container): v
   app.post(
     '/auth_attempts/:id/handoff',
     {
-      config: { scope: 'auth_attempt.write' },
+      config: { tenancy: 'resource', scope: 'auth_attempt.write' },
       schema: {
         tags: ['sessions'],
         summary: 'Mint the handoff token of a completed auth attempt',

@@ -21,7 +21,7 @@ export function credentialRoutes(root: FastifyInstance, { userCredentials }: Con
   app.get(
     '/users/:user_id/credentials',
     {
-      config: { scope: 'user.read' },
+      config: { tenancy: 'resource', scope: 'user.read' },
       schema: {
         tags: ['users'],
         summary: "List a user's sign-in credentials of every method (no secrets, hashes or keys)",
@@ -38,7 +38,7 @@ export function credentialRoutes(root: FastifyInstance, { userCredentials }: Con
   app.delete(
     '/users/:user_id/credentials/:credential_id',
     {
-      config: { scope: 'user.write' },
+      config: { tenancy: 'resource', scope: 'user.write' },
       schema: {
         tags: ['users'],
         summary: "Remove one of a user's credentials (the last one too); audited",

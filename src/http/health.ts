@@ -5,10 +5,10 @@ import type { Engine } from '../db/engine.js';
 
 export function healthRoutes(app: FastifyInstance, engine: Engine): void {
   const Status = Type.Object({ status: Type.String() });
-  app.get('/healthz', { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: Status } } }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { config: { tenancy: 'public' }, schema: { tags: ['health'], summary: 'The process is alive', response: { 200: Status } } }, async () => ({ status: 'ok' }));
   app.get(
     '/readyz',
-    { schema: { tags: ['health'], summary: 'The database answers', response: { 200: Status } } },
+    { config: { tenancy: 'public' }, schema: { tags: ['health'], summary: 'The database answers', response: { 200: Status } } },
     async () => {
       try {
         await engine.ping();

@@ -19,5 +19,5 @@ export function indexRoute(app: FastifyInstance): void {
     version: VERSION,
     links: { openapi: '/openapi.json', login: '/ui/login', docs: 'README.md and docs/ in the Gatehouse package' },
   };
-  app.get('/', { config: { cacheable: true }, schema: { tags: ['health'], summary: 'Name, version and links to the API description, the sign-in page and the docs', response: { 200: IndexSchema } } }, async () => body);
+  app.get('/', { config: { tenancy: 'public', cacheable: true }, schema: { tags: ['health'], summary: 'Name, version and links to the API description, the sign-in page and the docs', response: { 200: IndexSchema } } }, async () => body);
 }

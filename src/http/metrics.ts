@@ -48,7 +48,7 @@ export function registerMetrics(app: FastifyInstance): Registry {
   app.get(
     '/metrics',
     {
-      config: { scope: ADMIN_SCOPE },
+      config: { tenancy: 'instance', scope: ADMIN_SCOPE },
       schema: {
         tags: ['operations'],
         summary: 'Prometheus metrics (instance admin token)',

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ErrorBody } from './schemas.js';
+import type { Tenancy } from './tenancy.js';
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request (`req.invalid` and domain codes)',
@@ -25,6 +26,8 @@ export interface CatalogRoute {
   page: boolean;
   /** Declared `config.cacheable`: its answers may be cached (src/http/response-headers.ts). */
   cacheable: boolean;
+  /** Declared `config.tenancy`: which project it acts on (src/http/tenancy.ts). */
+  tenancy?: Tenancy;
   schema: Record<string, unknown>;
 }
 
@@ -85,7 +88,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     describeRoute(route);
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     const hidden = Boolean(schema.hide) || (Array.isArray(schema.tags) && schema.tags.includes('X-HIDDEN'));
-    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, scope: route.config?.scope, hidden, page, cacheable: route.config?.cacheable === true, schema });
+    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, scope: route.config?.scope, hidden, page, cacheable: route.config?.cacheable === true, tenancy: route.config?.tenancy, schema });
   });
   await app.register(swagger, {
     // Shared schemas keep their $id as their name under components.schemas.
@@ -107,5 +110,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
   });
-  app.get('/openapi.json', { config: { cacheable: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { config: { tenancy: 'public', cacheable: true }, schema: { hide: true } }, async () => app.swagger());
 }

@@ -37,7 +37,7 @@ export function authorizeRoutes(app: FastifyInstance, container: Container): voi
 
   app.get(
     '/authorize',
-    {
+    { config: { tenancy: 'credential' },
       // HEAD must not create authorization requests.
       exposeHeadRoute: false,
       schema: {
@@ -67,10 +67,10 @@ export function authorizeRoutes(app: FastifyInstance, container: Container): voi
     return send(container, request, reply, outcome, status);
   };
   const summary = 'Back from the login flow: exchanges its handoff token and redirects to the client with the code';
-  app.get('/authorize/resume', { exposeHeadRoute: false, schema: { tags: ['oauth'], summary, response: oauthResponses({ 302: Redirect }) } }, (request, reply) =>
+  app.get('/authorize/resume', { config: { tenancy: 'credential' }, exposeHeadRoute: false, schema: { tags: ['oauth'], summary, response: oauthResponses({ 302: Redirect }) } }, (request, reply) =>
     resume(request, reply, singleParams(request.query), 302),
   );
-  app.post('/authorize/resume', { schema: { tags: ['oauth'], summary, response: oauthResponses({ 303: Redirect }) } }, (request, reply) =>
+  app.post('/authorize/resume', { config: { tenancy: 'credential' }, schema: { tags: ['oauth'], summary, response: oauthResponses({ 303: Redirect }) } }, (request, reply) =>
     resume(request, reply, singleParams(request.body), 303),
   );
 }

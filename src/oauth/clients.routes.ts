@@ -2,7 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../container.js';
-import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
 
 export const OidcClientSchema = Type.Object({
@@ -29,7 +28,7 @@ export function oauthClientRoutes(root: FastifyInstance, { oauth, projects }: Co
   app.post(
     '/projects/:project_id/oauth_clients',
     {
-      config: { scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
       schema: {
         tags: ['oauth'],
         summary: 'Register an OIDC client (authorization code + PKCE)',
@@ -47,7 +46,6 @@ export function oauthClientRoutes(root: FastifyInstance, { oauth, projects }: Co
       },
     },
     async (request, reply) => {
-      await projects.requireAccess(principalOf(request), request.params.project_id);
       return reply.status(201).send(await oauth.oidcClients.create(request.params.project_id, request.body));
     },
   );
@@ -55,7 +53,7 @@ export function oauthClientRoutes(root: FastifyInstance, { oauth, projects }: Co
   app.get(
     '/projects/:project_id/oauth_clients',
     {
-      config: { scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
       schema: {
         tags: ['oauth'],
         summary: 'List OIDC clients (secrets are never shown again)',
@@ -65,7 +63,6 @@ export function oauthClientRoutes(root: FastifyInstance, { oauth, projects }: Co
       },
     },
     async (request) => {
-      await projects.requireAccess(principalOf(request), request.params.project_id);
       const page = await oauth.oidcClients.list(request.params.project_id, { limit: request.query.limit, pageToken: request.query.page_token });
       return listBody('oauth_clients', page);
     },
@@ -74,7 +71,7 @@ export function oauthClientRoutes(root: FastifyInstance, { oauth, projects }: Co
   app.get(
     '/projects/:project_id/oauth_clients/:client_id',
     {
-      config: { scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
       schema: {
         tags: ['oauth'],
         summary: 'Read an OIDC client',
@@ -83,7 +80,6 @@ export function oauthClientRoutes(root: FastifyInstance, { oauth, projects }: Co
       },
     },
     async (request) => {
-      await projects.requireAccess(principalOf(request), request.params.project_id);
       return oauth.oidcClients.get(request.params.project_id, request.params.client_id);
     },
   );
@@ -91,7 +87,7 @@ export function oauthClientRoutes(root: FastifyInstance, { oauth, projects }: Co
   app.delete(
     '/projects/:project_id/oauth_clients/:client_id',
     {
-      config: { scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
       schema: {
         tags: ['oauth'],
         summary: 'Delete an OIDC client (idempotent); its pending authorizations go with it',
@@ -100,7 +96,6 @@ export function oauthClientRoutes(root: FastifyInstance, { oauth, projects }: Co
       },
     },
     async (request, reply) => {
-      await projects.requireAccess(principalOf(request), request.params.project_id);
       await oauth.oidcClients.delete(request.params.project_id, request.params.client_id);
       return reply.status(204).send(null);
     },

@@ -70,7 +70,7 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
   const { oauth } = container;
   oauthClientRoutes(root, container);
 
-  root.get('/.well-known/openid-configuration', { config: { cacheable: true }, schema: { tags: ['oauth'], summary: 'OpenID Provider metadata', response: { 200: DiscoverySchema } } }, async (request, reply) => {
+  root.get('/.well-known/openid-configuration', { config: { tenancy: 'public', cacheable: true }, schema: { tags: ['oauth'], summary: 'OpenID Provider metadata', response: { 200: DiscoverySchema } } }, async (request, reply) => {
     return reply.header('cache-control', 'public, max-age=300').send(discoveryDocument(issuerOf(container.config, request)));
   });
 
@@ -81,11 +81,11 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
       registerOAuthErrors(app);
       authorizeRoutes(app, container);
 
-      app.get('/jwks', { config: { cacheable: true }, schema: { tags: ['oauth'], summary: 'The JSON Web Key Set for ID tokens', response: oauthResponses({ 200: JwksSchema }) } }, async (_request, reply) => {
+      app.get('/jwks', { config: { tenancy: 'public', cacheable: true }, schema: { tags: ['oauth'], summary: 'The JSON Web Key Set for ID tokens', response: oauthResponses({ 200: JwksSchema }) } }, async (_request, reply) => {
         return reply.header('cache-control', 'public, max-age=300').type('application/jwk-set+json').send(await oauth.signingKeys.jwks());
       });
 
-      app.post('/token', { schema: { tags: ['oauth'], summary: 'Token endpoint (RFC 6749, 8693)', response: oauthResponses({ 200: TokenResponseSchema }) } }, async (request, reply) => {
+      app.post('/token', { config: { tenancy: 'credential' }, schema: { tags: ['oauth'], summary: 'Token endpoint (RFC 6749, 8693)', response: oauthResponses({ 200: TokenResponseSchema }) } }, async (request, reply) => {
         const form = formOf(request);
         const grantType = required(form, 'grant_type');
         const client = await oauth.clients.authenticate(request.headers.authorization, form);
@@ -94,7 +94,7 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
         return noStore(reply).send(await handler({ container, client, form, issuer: issuerOf(container.config, request) }));
       });
 
-      app.post('/revoke', { schema: { tags: ['oauth'], summary: 'Token revocation (RFC 7009)', response: oauthResponses({ 200: Type.Null() }) } }, async (request, reply) => {
+      app.post('/revoke', { config: { tenancy: 'credential' }, schema: { tags: ['oauth'], summary: 'Token revocation (RFC 7009)', response: oauthResponses({ 200: Type.Null() }) } }, async (request, reply) => {
         const form = formOf(request);
         const caller = await revocationCaller(container, request, form);
         await oauth.tokens.revoke(caller, required(form, 'token'));
@@ -105,12 +105,13 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
         app.route({
           method,
           url: '/userinfo',
+          config: { tenancy: 'credential' },
           schema: { tags: ['oauth'], summary: 'OpenID Connect userinfo (claims through x-claim)', response: oauthResponses({ 200: UserInfoSchema }) },
           handler: async (request, reply) => noStore(reply).send(await oauth.userTokens.userinfo(bearerOnly(request))),
         });
       }
 
-      app.post('/introspect', { schema: { tags: ['oauth'], summary: 'Token introspection (RFC 7662)', response: oauthResponses({ 200: IntrospectionSchema }) } }, async (request, reply) => {
+      app.post('/introspect', { config: { tenancy: 'credential' }, schema: { tags: ['oauth'], summary: 'Token introspection (RFC 7662)', response: oauthResponses({ 200: IntrospectionSchema }) } }, async (request, reply) => {
         const form = formOf(request);
         const client = await oauth.clients.authenticate(request.headers.authorization, form);
         const token = required(form, 'token');

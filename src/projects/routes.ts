@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Container } from '../container.js';
 import { ADMIN_SCOPE } from '../core/scopes.js';
 import { principalOf } from '../http/auth.js';
-import { assertProjectAccess, type Principal } from '../http/principal.js';
+import { type Principal } from '../http/principal.js';
 import { AppError } from '../core/errors.js';
 import { Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
 
@@ -45,7 +45,7 @@ export function projectRoutes(root: FastifyInstance, { projects }: Container): v
   app.post(
     '/projects',
     {
-      config: { scope: ADMIN_SCOPE },
+      config: { tenancy: 'instance', scope: ADMIN_SCOPE },
       schema: {
         tags: ['projects'],
         summary: 'Create a project (instance admin token)',
@@ -69,7 +69,7 @@ export function projectRoutes(root: FastifyInstance, { projects }: Container): v
   app.get(
     '/projects/:project_id',
     {
-      config: { scope: ['project.write', 'project.read'] },
+      config: { tenancy: { project: 'params' }, scope: ['project.write', 'project.read'] },
       schema: {
         tags: ['projects'],
         summary: 'Read a project (without its secrets)',
@@ -78,16 +78,14 @@ export function projectRoutes(root: FastifyInstance, { projects }: Container): v
       },
     },
     async (request) => {
-      const { project_id } = request.params;
-      assertProjectAccess(principalOf(request), project_id);
-      return projects.get(project_id);
+      return projects.get(request.params.project_id);
     },
   );
 
   app.get(
     '/projects',
     {
-      config: { scope: ADMIN_SCOPE },
+      config: { tenancy: 'instance', scope: ADMIN_SCOPE },
       schema: {
         tags: ['projects'],
         summary: 'List every project, oldest first (instance admin token)',
@@ -101,7 +99,7 @@ export function projectRoutes(root: FastifyInstance, { projects }: Container): v
   app.patch(
     '/projects/:project_id',
     {
-      config: { scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
       schema: {
         tags: ['projects'],
         summary: 'Rename a project or replace its preview origins',
@@ -118,7 +116,6 @@ export function projectRoutes(root: FastifyInstance, { projects }: Container): v
     },
     async (request) => {
       const { project_id } = request.params;
-      await projects.requireAccess(principalOf(request), project_id);
       const { name, preview_origins } = request.body;
       return projects.update(project_id, { name: name === undefined ? undefined : name.trim() || name, preview_origins });
     },
@@ -127,7 +124,7 @@ export function projectRoutes(root: FastifyInstance, { projects }: Container): v
   app.post(
     '/projects/:project_id/rotate_secret',
     {
-      config: { scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
       schema: {
         tags: ['projects'],
         summary: 'Issue a new project secret; the old one works until previous_valid_until (24 h)',
@@ -137,7 +134,6 @@ export function projectRoutes(root: FastifyInstance, { projects }: Container): v
     },
     async (request) => {
       const principal = principalOf(request);
-      await projects.requireAccess(principal, request.params.project_id);
       assertMayRotate(principal);
       return projects.rotateSecret(request.params.project_id);
     },
@@ -146,7 +142,7 @@ export function projectRoutes(root: FastifyInstance, { projects }: Container): v
   app.delete(
     '/projects/:project_id',
     {
-      config: { scope: ADMIN_SCOPE },
+      config: { tenancy: { project: 'params' }, scope: ADMIN_SCOPE },
       schema: {
         tags: ['projects'],
         summary: 'Delete a project and everything in it, in one transaction (instance admin token)',

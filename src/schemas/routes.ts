@@ -1,3 +1,4 @@
+import { tenantOf } from '../http/tenancy.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -6,7 +7,7 @@ import { AppError } from '../core/errors.js';
 import { principalOf } from '../http/auth.js';
 import { notFoundError } from '../http/principal.js';
 import { ErrorBody, Id, listBody, listOf, PageQuery, Timestamp } from '../http/schemas.js';
-import { projectOfCaller, projectScopeOf } from './caller.js';
+import { projectScopeOf } from './caller.js';
 import { toSchemaView } from './service.js';
 
 export const SchemaResource = Type.Object({
@@ -30,7 +31,7 @@ export function schemaRoutes(root: FastifyInstance, { schemas, projects, teams }
   app.post(
     '/schemas',
     {
-      config: { scope: 'schema.write' },
+      config: { tenancy: { project: 'query' }, scope: 'schema.write' },
       schema: {
         tags: ['schemas'],
         summary: 'Store a new immutable revision of a user schema',
@@ -41,7 +42,6 @@ export function schemaRoutes(root: FastifyInstance, { schemas, projects, teams }
     },
     async (request, reply) => {
       const { project_id: projectId, team_id: teamId } = request.query;
-      await projects.requireAccess(principalOf(request), projectId);
       if (teamId !== undefined && !(await teams.exists(projectId, teamId))) throw notFoundError('team.not_found');
       const document = request.body as Record<string, unknown>;
       if (document.kind === 'schema-url') {
@@ -61,7 +61,7 @@ export function schemaRoutes(root: FastifyInstance, { schemas, projects, teams }
   app.get(
     '/schemas',
     {
-      config: { scope: 'schema.read' },
+      config: { tenancy: { project: 'query' }, scope: 'schema.read' },
       schema: {
         tags: ['schemas'],
         summary: 'List schema revisions: every revision, or the newest of each objectType',
@@ -77,7 +77,7 @@ export function schemaRoutes(root: FastifyInstance, { schemas, projects, teams }
       },
     },
     async (request) => {
-      const projectId = await projectOfCaller(projects, principalOf(request), request.query.project_id);
+      const projectId = tenantOf(request);
       const page = await schemas.list(projectId, request.query.revisions ?? 'all', {
         limit: request.query.limit,
         pageToken: request.query.page_token,
@@ -89,7 +89,7 @@ export function schemaRoutes(root: FastifyInstance, { schemas, projects, teams }
   app.get(
     '/schemas/:id',
     {
-      config: { scope: 'schema.read' },
+      config: { tenancy: 'resource', scope: 'schema.read' },
       schema: {
         tags: ['schemas'],
         summary: 'Read one schema revision',

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../container.js';
 import { SCOPES } from '../core/scopes.js';
-import { principalOf } from '../http/auth.js';
 import { Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
 
 export const ServiceKeySchema = Type.Object({
@@ -28,7 +27,7 @@ export function serviceKeyRoutes(root: FastifyInstance, { serviceKeys, projects 
   app.post(
     '/projects/:project_id/service_keys',
     {
-      config: { scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
       schema: {
         tags: ['service keys'],
         summary: 'Create a service key (an OAuth2 client of the project)',
@@ -44,7 +43,6 @@ export function serviceKeyRoutes(root: FastifyInstance, { serviceKeys, projects 
       },
     },
     async (request, reply) => {
-      await projects.requireAccess(principalOf(request), request.params.project_id);
       return reply.status(201).send(await serviceKeys.create(request.params.project_id, request.body));
     },
   );
@@ -52,7 +50,7 @@ export function serviceKeyRoutes(root: FastifyInstance, { serviceKeys, projects 
   app.get(
     '/projects/:project_id/service_keys',
     {
-      config: { scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
       schema: {
         tags: ['service keys'],
         summary: 'List service keys (secrets are never shown again)',
@@ -62,7 +60,6 @@ export function serviceKeyRoutes(root: FastifyInstance, { serviceKeys, projects 
       },
     },
     async (request) => {
-      await projects.requireAccess(principalOf(request), request.params.project_id);
       const page = await serviceKeys.list(request.params.project_id, { limit: request.query.limit, pageToken: request.query.page_token });
       return listBody('service_keys', page);
     },
@@ -71,7 +68,7 @@ export function serviceKeyRoutes(root: FastifyInstance, { serviceKeys, projects 
   app.delete(
     '/projects/:project_id/service_keys/:key_id',
     {
-      config: { scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
       schema: {
         tags: ['service keys'],
         summary: 'Delete a service key (idempotent)',
@@ -80,7 +77,6 @@ export function serviceKeyRoutes(root: FastifyInstance, { serviceKeys, projects 
       },
     },
     async (request, reply) => {
-      await projects.requireAccess(principalOf(request), request.params.project_id);
       await serviceKeys.delete(request.params.project_id, request.params.key_id);
       return reply.status(204).send(null);
     },

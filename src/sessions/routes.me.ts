@@ -19,7 +19,7 @@ function unauthorized(): AppError {
 export function sessionMeRoutes(app: FastifyInstance, { sessions, projects, config }: Container): void {
   app.get(
     '/sessions/me',
-    {
+    { config: { tenancy: 'credential' },
       schema: {
         tags: ['sessions'],
         summary: 'The current session (cookie __service_session, or Authorization: Bearer <session token>)',
@@ -39,7 +39,7 @@ export function sessionMeRoutes(app: FastifyInstance, { sessions, projects, conf
 
   app.delete(
     '/sessions/me',
-    {
+    { config: { tenancy: 'credential' },
       schema: {
         tags: ['sessions'],
         summary: 'Log out: delete the current session and clear the cookie (idempotent)',

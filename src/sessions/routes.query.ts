@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../container.js';
 import { AppError } from '../core/errors.js';
-import { principalOf } from '../http/auth.js';
 import { Id, ProjectIdQuery, Timestamp, listBody, listOf } from '../http/schemas.js';
 import { SessionListItemSchema, SessionStateSchema } from './schemas.js';
 
@@ -42,7 +41,7 @@ export function sessionQueryRoute(root: FastifyInstance, { sessions, projects }:
   app.post(
     '/sessions/query',
     {
-      config: { scope: 'session.read' },
+      config: { tenancy: { project: 'query' }, scope: 'session.read' },
       schema: {
         tags: ['sessions'],
         summary: 'Query sessions with filters, sorted by created_at',
@@ -53,7 +52,6 @@ export function sessionQueryRoute(root: FastifyInstance, { sessions, projects }:
     },
     async (request) => {
       const projectId = request.query.project_id;
-      await projects.requireAccess(principalOf(request), projectId);
       const body = request.body;
       const page = await sessions.list(projectId, {
         filter: {

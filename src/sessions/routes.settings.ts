@@ -2,7 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type, type TOptional } from 'typebox';
 import type { Container } from '../container.js';
-import { principalOf } from '../http/auth.js';
 import { Id } from '../http/schemas.js';
 import { overridesFrom } from '../ui/i18n.js';
 import { MAX_TTL_LIMIT_SECONDS, MIN_WINDOW_SECONDS, SETTINGS_KEY, sessionSettingsFrom, validateSessionSettings } from './settings.js';
@@ -63,11 +62,10 @@ export function projectSettingsRoutes(root: FastifyInstance, { projects, session
   app.get(
     '/projects/:project_id/settings',
     {
-      config: { scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
       schema: { tags: ['projects'], summary: 'Read project settings (session TTLs, freshness windows)', params, response: { 200: SettingsSchema } },
     },
     async (request) => {
-      await projects.requireAccess(principalOf(request), request.params.project_id);
       const settings = await projects.settings(request.params.project_id);
       return { sessions: sessionSettingsFrom(settings), ui: uiSettingsFrom(settings) };
     },
@@ -76,7 +74,7 @@ export function projectSettingsRoutes(root: FastifyInstance, { projects, session
   app.patch(
     '/projects/:project_id/settings',
     {
-      config: { scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
       schema: {
         tags: ['projects'],
         summary: 'Change project settings (fields not given are kept)',
@@ -87,7 +85,6 @@ export function projectSettingsRoutes(root: FastifyInstance, { projects, session
     },
     async (request) => {
       const projectId = request.params.project_id;
-      await projects.requireAccess(principalOf(request), projectId);
       const current = sessionSettingsFrom(await projects.settings(projectId));
       const next = { ...current, ...request.body.sessions };
       validateSessionSettings(next);

@@ -24,12 +24,12 @@ function scopeOf(request: FastifyRequest): string | undefined {
 
 export function sessionRoutes(root: FastifyInstance, container: Container): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const { sessions, projects, exchange } = container;
+  const { sessions, exchange } = container;
 
   app.post(
     '/sessions',
     {
-      config: { scope: 'session.write' },
+      config: { tenancy: { project: 'body' }, scope: 'session.write' },
       schema: {
         tags: ['sessions'],
         summary: 'Create an anonymous session shell (state building, 10 minutes)',
@@ -46,7 +46,6 @@ export function sessionRoutes(root: FastifyInstance, container: Container): void
     },
     async (request, reply) => {
       const { project_id, fingerprint, metadata } = request.body;
-      await projects.requireAccess(principalOf(request), project_id);
       // request.ip honours forwarding headers only from GATEHOUSE_TRUSTED_PROXIES (Fastify trustProxy).
       const issued = await sessions.createAnonymous(project_id, { fingerprint, ip: request.ip, metadata: metadata as Record<string, unknown> | undefined });
       deliverToken(request, reply, container, issued.session_token, new Date(issued.session.expires_at));
@@ -57,7 +56,7 @@ export function sessionRoutes(root: FastifyInstance, container: Container): void
   app.post(
     '/sessions/exchange',
     {
-      config: { scope: 'session.write' },
+      config: { tenancy: { project: 'query' }, scope: 'session.write' },
       schema: {
         tags: ['sessions'],
         summary: 'Exchange a handoff token for a session (new, shell upgrade or step-up)',
@@ -76,7 +75,6 @@ export function sessionRoutes(root: FastifyInstance, container: Container): void
     },
     async (request, reply) => {
       const projectId = request.query.project_id;
-      await projects.requireAccess(principalOf(request), projectId);
       const result = await exchange.exchange(projectId, {
         handoffToken: request.body.handoff_token,
         ttl: request.body.ttl,
@@ -90,7 +88,7 @@ export function sessionRoutes(root: FastifyInstance, container: Container): void
   app.get(
     '/sessions',
     {
-      config: { scope: ['sessions.read', 'session.read'] },
+      config: { tenancy: { project: 'query' }, scope: ['sessions.read', 'session.read'] },
       schema: {
         tags: ['sessions'],
         summary: 'List sessions of a project (every state), newest last',
@@ -109,7 +107,6 @@ export function sessionRoutes(root: FastifyInstance, container: Container): void
     },
     async (request) => {
       const { project_id, limit, page_token, state, user_id } = request.query;
-      await projects.requireAccess(principalOf(request), project_id);
       const page = await sessions.list(project_id, { filter: { state, userId: user_id }, limit, pageToken: page_token });
       return listBody('sessions', page);
     },
@@ -120,7 +117,7 @@ export function sessionRoutes(root: FastifyInstance, container: Container): void
   app.get(
     '/sessions/:session_id',
     {
-      config: { scope: 'session.read' },
+      config: { tenancy: 'resource', scope: 'session.read' },
       schema: { tags: ['sessions'], summary: 'Read a session', params: SessionIdParams, response: { 200: SessionSchema } },
     },
     async (request) => sessions.get(scopeOf(request), request.params.session_id),
@@ -129,7 +126,7 @@ export function sessionRoutes(root: FastifyInstance, container: Container): void
   app.delete(
     '/sessions/:session_id',
     {
-      config: { scope: 'session.delete' },
+      config: { tenancy: 'resource', scope: 'session.delete' },
       schema: {
         tags: ['sessions'],
         summary: 'Revoke a session (idempotent: 204 also for unknown ids)',

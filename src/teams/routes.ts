@@ -1,10 +1,10 @@
+import { tenantOf } from '../http/tenancy.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../container.js';
 import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, listBody, listOf, PageQuery, ProjectIdQuery, Timestamp } from '../http/schemas.js';
-import { projectOfCaller } from '../schemas/caller.js';
 
 export const TeamSchema = Type.Object({
   id: Type.String(),
@@ -21,7 +21,7 @@ export function teamRoutes(root: FastifyInstance, { teams, projects }: Container
   app.post(
     '/teams',
     {
-      config: { scope: 'team.write' },
+      config: { tenancy: { project: 'query' }, scope: 'team.write' },
       schema: {
         tags: ['teams'],
         summary: 'Create a team',
@@ -31,7 +31,6 @@ export function teamRoutes(root: FastifyInstance, { teams, projects }: Container
       },
     },
     async (request, reply) => {
-      await projects.requireAccess(principalOf(request), request.query.project_id);
       return reply.status(201).send(await teams.create(request.query.project_id, request.body.name));
     },
   );
@@ -39,7 +38,7 @@ export function teamRoutes(root: FastifyInstance, { teams, projects }: Container
   app.get(
     '/teams/:team_id',
     {
-      config: { scope: 'team.read' },
+      config: { tenancy: 'resource', scope: 'team.read' },
       schema: {
         tags: ['teams'],
         summary: 'Read a team',
@@ -56,7 +55,7 @@ export function teamRoutes(root: FastifyInstance, { teams, projects }: Container
   app.get(
     '/teams',
     {
-      config: { scope: 'team.read' },
+      config: { tenancy: { project: 'query' }, scope: 'team.read' },
       schema: {
         tags: ['teams'],
         summary: "List the project's teams, oldest first",
@@ -65,7 +64,7 @@ export function teamRoutes(root: FastifyInstance, { teams, projects }: Container
       },
     },
     async (request) => {
-      const projectId = await projectOfCaller(projects, principalOf(request), request.query.project_id);
+      const projectId = tenantOf(request);
       return listBody('teams', await teams.list(projectId, { limit: request.query.limit, pageToken: request.query.page_token }));
     },
   );

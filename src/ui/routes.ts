@@ -44,7 +44,8 @@ function contextOf(request: FastifyRequest, issuer: string): RequestContext {
 export function uiRoutes(root: FastifyInstance, container: Container): void {
   const assets = loadAssets();
   const { runtime } = container.flows;
-  const config = { page: true };
+  // Pages act for the project their flow or query names, as the browser plane does.
+  const config = { page: true, tenancy: 'credential' } as const;
 
   void root.register(async (app) => {
     app.removeAllContentTypeParsers();
@@ -189,7 +190,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
       });
     }
 
-    app.get('/ui/assets/:name', { config }, async (request, reply) => {
+    app.get('/ui/assets/:name', { config: { page: true, tenancy: 'public' } }, async (request, reply) => {
       const name = (request.params as { name: string }).name;
       const asset = assets.byName.get(name);
       if (!asset) {

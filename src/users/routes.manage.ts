@@ -22,7 +22,7 @@ export function userManagementRoutes(root: FastifyInstance, container: Container
   app.patch(
     '/users/:user_id',
     {
-      config: { scope: 'user.write' },
+      config: { tenancy: 'resource', scope: 'user.write' },
       schema: {
         tags: ['users'],
         summary: "Replace a user's attributes (validated against its schema; unique values re-claimed; audited)",
@@ -42,7 +42,7 @@ export function userManagementRoutes(root: FastifyInstance, container: Container
   app.delete(
     '/users/:user_id',
     {
-      config: { scope: 'user.write' },
+      config: { tenancy: 'resource', scope: 'user.write' },
       schema: {
         tags: ['users'],
         summary: 'Erase a user: its sessions, tokens, attempts and credentials go in the same transaction',
@@ -59,7 +59,7 @@ export function userManagementRoutes(root: FastifyInstance, container: Container
   app.post(
     '/users/:user_id/unlock',
     {
-      config: { scope: 'user.write' },
+      config: { tenancy: 'resource', scope: 'user.write' },
       schema: {
         tags: ['users'],
         summary: 'Lift the password lock-out (and the "disabled until reset" state) of every identifier of the user',

@@ -1,10 +1,11 @@
+import { tenantOf } from '../http/tenancy.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../container.js';
 import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
-import { actorOf, projectOfCaller, projectScopeOf } from '../schemas/caller.js';
+import { actorOf, projectScopeOf } from '../schemas/caller.js';
 import { toUserResource } from './service.js';
 
 export const UserResource = Type.Object({
@@ -35,7 +36,7 @@ export function userRoutes(root: FastifyInstance, { users, passwords, projects }
   app.post(
     '/users',
     {
-      config: { scope: 'user.write' },
+      config: { tenancy: { project: 'query' }, scope: 'user.write' },
       schema: {
         tags: ['users'],
         summary: 'Create a user whose attributes satisfy a user schema',
@@ -55,7 +56,7 @@ export function userRoutes(root: FastifyInstance, { users, passwords, projects }
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const projectId = await projectOfCaller(projects, principal, request.query.project_id);
+      const projectId = tenantOf(request);
       const body = { schema: request.body.schema, attributes: request.body.attributes as Record<string, unknown> };
       const user = await users.create(projectId, body, { teamId: request.query.team_id, actor: actorOf(principal) });
       return reply.status(201).send(toUserResource(user));
@@ -65,7 +66,7 @@ export function userRoutes(root: FastifyInstance, { users, passwords, projects }
   app.get(
     '/users',
     {
-      config: { scope: 'user.read' },
+      config: { tenancy: { project: 'query' }, scope: 'user.read' },
       schema: {
         tags: ['users'],
         summary: "List the project's users, oldest first",
@@ -74,7 +75,7 @@ export function userRoutes(root: FastifyInstance, { users, passwords, projects }
       },
     },
     async (request) => {
-      const projectId = await projectOfCaller(projects, principalOf(request), request.query.project_id);
+      const projectId = tenantOf(request);
       const page = await users.list(projectId, { limit: request.query.limit, pageToken: request.query.page_token });
       return listBody('users', { ...page, items: page.items.map(toUserResource) });
     },
@@ -83,7 +84,7 @@ export function userRoutes(root: FastifyInstance, { users, passwords, projects }
   app.get(
     '/users/:user_id',
     {
-      config: { scope: 'user.read' },
+      config: { tenancy: 'resource', scope: 'user.read' },
       schema: {
         tags: ['users'],
         summary: 'Read a user',
@@ -101,7 +102,7 @@ export function userRoutes(root: FastifyInstance, { users, passwords, projects }
   app.put(
     '/users/:user_id/password',
     {
-      config: { scope: 'user.write' },
+      config: { tenancy: 'resource', scope: 'user.write' },
       schema: {
         tags: ['users'],
         summary: "Set a user's password (policy-checked, stored as argon2id)",
@@ -121,7 +122,7 @@ export function userRoutes(root: FastifyInstance, { users, passwords, projects }
   app.get(
     '/users/:user_id/audit',
     {
-      config: { scope: 'user.read' },
+      config: { tenancy: 'resource', scope: 'user.read' },
       schema: {
         tags: ['users'],
         summary: 'Audit trail of x-audit attributes and password changes (values are never recorded)',

@@ -1,3 +1,4 @@
+import { tenantOf } from '../../http/tenancy.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -72,16 +73,6 @@ const Body = Type.Object(
   { additionalProperties: false },
 );
 
-/** The project a request works on: the credential's own, or the one an admin names. */
-async function projectFor(container: Container, principal: Principal, projectId: string | undefined): Promise<string> {
-  if (projectId !== undefined) {
-    await container.projects.requireAccess(principal, projectId);
-    return projectId;
-  }
-  if (principal.kind === 'project') return principal.projectId;
-  throw new AppError('req.invalid', 'Name the project.', { errors: [{ path: 'project_id', message: 'is required for this credential' }] });
-}
-
 const scopedProject = (principal: Principal) => (principal.kind === 'project' ? principal.projectId : undefined);
 
 export function flowDefinitionRoutes(root: FastifyInstance, container: Container, definitions: FlowDefinitionService): void {
@@ -90,9 +81,9 @@ export function flowDefinitionRoutes(root: FastifyInstance, container: Container
 
   app.post(
     '/flow_definitions',
-    { config: { scope: 'flow_definition.write' }, schema: { tags, summary: 'Create a flow definition', body: Body, response: { 201: FlowDefinitionSchema } } },
+    { config: { tenancy: { project: 'body' }, scope: 'flow_definition.write' }, schema: { tags, summary: 'Create a flow definition', body: Body, response: { 201: FlowDefinitionSchema } } },
     async (request, reply) => {
-      const projectId = await projectFor(container, principalOf(request), request.body.project_id);
+      const projectId = tenantOf(request);
       const created = await definitions.create(projectId, { schema_uri: request.body.schema_uri, flow_definition: request.body.flow_definition as FlowDefinitionDoc });
       return reply.status(201).send(created);
     },
@@ -101,7 +92,7 @@ export function flowDefinitionRoutes(root: FastifyInstance, container: Container
   app.get(
     '/flow_definitions',
     {
-      config: { scope: 'flow_definition.read' },
+      config: { tenancy: { project: 'query' }, scope: 'flow_definition.read' },
       schema: {
         tags,
         summary: 'List flow definitions',
@@ -110,7 +101,7 @@ export function flowDefinitionRoutes(root: FastifyInstance, container: Container
       },
     },
     async (request) => {
-      const projectId = await projectFor(container, principalOf(request), request.query.project_id);
+      const projectId = tenantOf(request);
       const page = await definitions.list(projectId, request.query.purpose, { limit: request.query.limit, pageToken: request.query.page_token });
       return listBody('flow_definitions', page);
     },
@@ -118,14 +109,14 @@ export function flowDefinitionRoutes(root: FastifyInstance, container: Container
 
   app.get(
     '/flow_definitions/:id',
-    { config: { scope: 'flow_definition.read' }, schema: { tags, summary: 'Read a flow definition', params: Type.Object({ id: Id() }), response: { 200: FlowDefinitionSchema } } },
+    { config: { tenancy: 'resource', scope: 'flow_definition.read' }, schema: { tags, summary: 'Read a flow definition', params: Type.Object({ id: Id() }), response: { 200: FlowDefinitionSchema } } },
     async (request) => definitions.get(scopedProject(principalOf(request)), request.params.id),
   );
 
   app.put(
     '/flow_definitions/:id',
     {
-      config: { scope: 'flow_definition.write' },
+      config: { tenancy: 'resource', scope: 'flow_definition.write' },
       schema: { tags, summary: 'Replace a flow definition (status kept when omitted)', params: Type.Object({ id: Id() }), body: Body, response: { 200: FlowDefinitionSchema } },
     },
     async (request) => {
@@ -143,7 +134,7 @@ export function flowDefinitionRoutes(root: FastifyInstance, container: Container
 
   app.delete(
     '/flow_definitions/:id',
-    { config: { scope: 'flow_definition.delete' }, schema: { tags, summary: 'Delete a flow definition', params: Type.Object({ id: Id() }), response: { 204: NoContent } } },
+    { config: { tenancy: 'resource', scope: 'flow_definition.delete' }, schema: { tags, summary: 'Delete a flow definition', params: Type.Object({ id: Id() }), response: { 204: NoContent } } },
     async (request, reply) => {
       const current = await definitions.get(scopedProject(principalOf(request)), request.params.id);
       await definitions.remove(current.project_id, request.params.id);

@@ -220,7 +220,7 @@ export class RiskService {
     return { score, reasons, decision: score >= rules.captcha_score ? 'captcha' : 'allow' };
   }
 
-  async recordEvent(input: { projectId: string; flowId: string; sessionId: string; type: string; payload: Record<string, unknown>; ip?: string }): Promise<string> {
+  async recordEvent(input: { projectId: string; flowId: string; sessionId: string; type: string; payload?: Record<string, unknown>; ip?: string }): Promise<string> {
     const id = this.ids.next('evt');
     await this.store.insertEvent({
       id,
@@ -228,7 +228,7 @@ export class RiskService {
       flow_id: input.flowId,
       session_id: input.sessionId,
       type: input.type,
-      payload: input.payload,
+      payload: input.payload ?? null,
       ip: input.ip ?? null,
       created_at: this.clock.now(),
     });

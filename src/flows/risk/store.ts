@@ -11,7 +11,8 @@ export interface RiskTables {
     flow_id: string;
     session_id: string;
     type: string;
-    payload: Record<string, unknown>;
+    /** null when the event came without one: nothing is stored that was not sent. */
+    payload: Record<string, unknown> | null;
     ip: string | null;
     created_at: Date;
   };
@@ -139,7 +140,7 @@ export class RiskStore {
   }
 
   async insertEvent(row: RiskTables['flow_events']): Promise<void> {
-    await this.db.insertInto('flow_events').values({ ...row, payload: jsonb(row.payload) }).execute();
+    await this.db.insertInto('flow_events').values({ ...row, payload: row.payload === null ? null : jsonb(row.payload) }).execute();
   }
 
   /** What the risk rules remember of a user (known fingerprints); erased with the user. */

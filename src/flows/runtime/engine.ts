@@ -165,11 +165,12 @@ export class FlowRuntime {
     return runStep({ run, loaded, step }, new Map());
   }
 
-  async event(run: FlowRun, input: { type: string; payload: Record<string, unknown> }): Promise<void> {
-    if (input.type === 'fingerprint' && typeof input.payload.fingerprint !== 'string') {
+  /** `payload` is optional for every type (the interface leaves the body open); one that is sent is checked. */
+  async event(run: FlowRun, input: { type: string; payload?: Record<string, unknown> }): Promise<void> {
+    if (input.type === 'fingerprint' && input.payload !== undefined && typeof input.payload.fingerprint !== 'string') {
       throw new AppError('req.invalid', 'A fingerprint event carries payload.fingerprint.', { errors: [{ path: 'body/payload/fingerprint', message: 'must be a string' }] });
     }
-    if (JSON.stringify(input.payload).length > 8192) {
+    if (input.payload !== undefined && JSON.stringify(input.payload).length > 8192) {
       throw new AppError('req.invalid', 'An event payload holds at most 8 KiB of JSON.', { errors: [{ path: 'body/payload', message: 'larger than 8192 bytes' }] });
     }
     await this.deps.risk.recordEvent({ projectId: run.projectId, flowId: run.frame.id, sessionId: run.entry.ss, type: input.type, payload: input.payload, ip: run.ctx.ip });

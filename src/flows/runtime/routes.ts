@@ -103,19 +103,19 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
 
   app.post(
     '/flow',
-    { schema: { tags, summary: 'Start a flow for a purpose (sets _zflow)', body: StartBody, response: { 200: FlowResponseSchema } } },
+    { config: { tenancy: 'credential' }, schema: { tags, summary: 'Start a flow for a purpose (sets _zflow)', body: StartBody, response: { 200: FlowResponseSchema } } },
     async (request, reply) => send(request, reply, await runtime.start(request.body, contextOf(request))),
   );
 
   app.get(
     '/flow/:id',
-    { schema: { tags, summary: 'Re-render the current step without advancing', params: FlowParams, querystring: FlowQuery, security, response: { 200: FlowResponseSchema } } },
+    { config: { tenancy: 'credential' }, schema: { tags, summary: 'Re-render the current step without advancing', params: FlowParams, querystring: FlowQuery, security, response: { 200: FlowResponseSchema } } },
     async (request, reply) => send(request, reply, await runtime.get(request.params.id, contextOf(request), request.query.project_id)),
   );
 
   app.post(
     '/flow/:id/submit',
-    { schema: { tags, summary: 'Submit the current step', params: FlowParams, querystring: FlowQuery, body: SubmitBody, security, response: { 200: FlowResponseSchema } } },
+    { config: { tenancy: 'credential' }, schema: { tags, summary: 'Submit the current step', params: FlowParams, querystring: FlowQuery, body: SubmitBody, security, response: { 200: FlowResponseSchema } } },
     async (request, reply) => {
       const run = await runtime.open(request.params.id, contextOf(request), request.query.project_id);
       await guard(request, run.projectId);
@@ -135,11 +135,11 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
 
   app.post(
     '/flow/:id/event',
-    { schema: { tags, summary: 'Record a fingerprint or telemetry event (never advances the flow)', params: FlowParams, querystring: FlowQuery, body: EventBody, security, response: { 204: NoContent } } },
+    { config: { tenancy: 'credential' }, schema: { tags, summary: 'Record a fingerprint or telemetry event (never advances the flow)', params: FlowParams, querystring: FlowQuery, body: EventBody, security, response: { 204: NoContent } } },
     async (request, reply) => {
       const run = await runtime.open(request.params.id, contextOf(request), request.query.project_id);
       await guard(request, run.projectId);
-      await runtime.event(run, { type: request.body.type, payload: request.body.payload ?? {} });
+      await runtime.event(run, { type: request.body.type, payload: request.body.payload });
       return reply.status(204).send(null);
     },
   );

@@ -2,7 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import { principalOf } from '../../http/auth.js';
 import { assertRedirectUris, WEB_REDIRECTS } from '../../http/redirect-uris.js';
 import { Id } from '../../http/schemas.js';
 import { RISK_DEFAULTS, type RiskRules } from '../risk/service.js';
@@ -66,30 +65,26 @@ export function flowSettingsRoutes(root: FastifyInstance, container: Container, 
   const read = ['flow_definition.read', 'project.write'];
   const write = ['flow_definition.write', 'project.write'];
 
-  app.get('/projects/:project_id/branding', { config: { scope: read }, schema: { tags, summary: 'Read the branding of the flow UI', params: Params, response: { 200: BrandingSchema } } }, async (request) => {
-    await container.projects.requireAccess(principalOf(request), request.params.project_id);
+  app.get('/projects/:project_id/branding', { config: { tenancy: { project: 'params' }, scope: read }, schema: { tags, summary: 'Read the branding of the flow UI', params: Params, response: { 200: BrandingSchema } } }, async (request) => {
     return settings.branding(request.params.project_id);
   });
 
   app.put(
     '/projects/:project_id/branding',
-    { config: { scope: write }, schema: { tags, summary: 'Replace the branding (the liquid template must parse)', params: Params, body: BrandingBody, response: { 200: BrandingSchema } } },
+    { config: { tenancy: { project: 'params' }, scope: write }, schema: { tags, summary: 'Replace the branding (the liquid template must parse)', params: Params, body: BrandingBody, response: { 200: BrandingSchema } } },
     async (request) => {
-      await container.projects.requireAccess(principalOf(request), request.params.project_id);
       return settings.setBranding(request.params.project_id, request.body);
     },
   );
 
-  app.get('/projects/:project_id/flow_settings', { config: { scope: read }, schema: { tags, summary: 'Read the redirect allow-list, passkey and risk settings', params: Params, response: { 200: FlowSettingsSchema } } }, async (request) => {
-    await container.projects.requireAccess(principalOf(request), request.params.project_id);
+  app.get('/projects/:project_id/flow_settings', { config: { tenancy: { project: 'params' }, scope: read }, schema: { tags, summary: 'Read the redirect allow-list, passkey and risk settings', params: Params, response: { 200: FlowSettingsSchema } } }, async (request) => {
     return settings.flowSettings(request.params.project_id);
   });
 
   app.put(
     '/projects/:project_id/flow_settings',
-    { config: { scope: write }, schema: { tags, summary: 'Update the redirect allow-list, passkey and risk settings', params: Params, body: FlowSettingsBody, response: { 200: FlowSettingsSchema } } },
+    { config: { tenancy: { project: 'params' }, scope: write }, schema: { tags, summary: 'Update the redirect allow-list, passkey and risk settings', params: Params, body: FlowSettingsBody, response: { 200: FlowSettingsSchema } } },
     async (request) => {
-      await container.projects.requireAccess(principalOf(request), request.params.project_id);
       assertRedirectUris(request.body.redirect_uris, 'body/redirect_uris', WEB_REDIRECTS);
       return settings.setFlowSettings(request.params.project_id, request.body);
     },
