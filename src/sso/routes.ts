@@ -2,7 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../container.js';
-import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
 
 const Slug = Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$', description: 'The provider id: a slug chosen by the operator' });
@@ -48,13 +47,13 @@ const ProviderParams = Type.Object({ project_id: Id(), provider_id: Slug });
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** Upstream identity providers per project (DESIGN §4.14); `project.write`, like OAuth clients. */
-export function ssoProviderRoutes(root: FastifyInstance, { projects, ssoProviders }: Container): void {
+export function ssoProviderRoutes(root: FastifyInstance, { ssoProviders }: Container): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
   app.put(
     '/projects/:project_id/sso_providers/:provider_id',
     {
-      config: { scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
       schema: {
         tags: ['sso'],
         summary: 'Create or replace an upstream identity provider (the client secret is stored encrypted)',
@@ -64,7 +63,6 @@ export function ssoProviderRoutes(root: FastifyInstance, { projects, ssoProvider
       },
     },
     async (request, reply) => {
-      await projects.requireAccess(principalOf(request), request.params.project_id);
       const { provider, created } = await ssoProviders.put(request.params.project_id, request.params.provider_id, request.body, originOf(request));
       return reply.status(created ? 201 : 200).send(provider);
     },
@@ -73,7 +71,7 @@ export function ssoProviderRoutes(root: FastifyInstance, { projects, ssoProvider
   app.get(
     '/projects/:project_id/sso_providers',
     {
-      config: { scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
       schema: {
         tags: ['sso'],
         summary: 'List upstream identity providers (secrets are never shown)',
@@ -83,7 +81,6 @@ export function ssoProviderRoutes(root: FastifyInstance, { projects, ssoProvider
       },
     },
     async (request) => {
-      await projects.requireAccess(principalOf(request), request.params.project_id);
       const page = await ssoProviders.list(request.params.project_id, { limit: request.query.limit, pageToken: request.query.page_token }, originOf(request));
       return listBody('sso_providers', page);
     },
@@ -92,7 +89,7 @@ export function ssoProviderRoutes(root: FastifyInstance, { projects, ssoProvider
   app.get(
     '/projects/:project_id/sso_providers/:provider_id',
     {
-      config: { scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
       schema: {
         tags: ['sso'],
         summary: 'Read an upstream identity provider',
@@ -101,7 +98,6 @@ export function ssoProviderRoutes(root: FastifyInstance, { projects, ssoProvider
       },
     },
     async (request) => {
-      await projects.requireAccess(principalOf(request), request.params.project_id);
       return ssoProviders.get(request.params.project_id, request.params.provider_id, originOf(request));
     },
   );
@@ -109,7 +105,7 @@ export function ssoProviderRoutes(root: FastifyInstance, { projects, ssoProvider
   app.delete(
     '/projects/:project_id/sso_providers/:provider_id',
     {
-      config: { scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
       schema: {
         tags: ['sso'],
         summary: 'Delete an upstream identity provider (idempotent)',
@@ -118,7 +114,6 @@ export function ssoProviderRoutes(root: FastifyInstance, { projects, ssoProvider
       },
     },
     async (request, reply) => {
-      await projects.requireAccess(principalOf(request), request.params.project_id);
       await ssoProviders.delete(request.params.project_id, request.params.provider_id);
       return reply.status(204).send(null);
     },
