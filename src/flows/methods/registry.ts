@@ -1,10 +1,11 @@
 import type { AuthMethod, MethodField, StepHook } from './method.js';
+import { otpMethod } from './otp/index.js';
 import { passkeyMethod } from './passkey/index.js';
 import { passwordMethod } from './password/index.js';
 import { recoveryCodeMethod } from './recovery/index.js';
 
 /** Every sign-in method the flow engine can run: adding a method is one folder and one line here. */
-export const METHODS: readonly AuthMethod[] = [passwordMethod, recoveryCodeMethod, passkeyMethod];
+export const METHODS: readonly AuthMethod[] = [passwordMethod, recoveryCodeMethod, passkeyMethod, otpMethod];
 
 const byField = new Map<string, { method: AuthMethod; field: MethodField }>();
 const byActionKind = new Map<string, AuthMethod>();

@@ -77,6 +77,7 @@ function contextOf(request: FastifyRequest): RequestContext {
     cookie: cookieValue(request, FLOW_COOKIE),
     origin: typeof origin === 'string' ? origin : undefined,
     selfOrigin: request.host ? `${request.protocol}://${request.host}` : undefined,
+    acceptLanguage: typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
   };
 }
 
