@@ -1,6 +1,7 @@
 import type { SchemaView } from './schema-view.js';
 import { PASSWORD_FIELD as PASSWORD } from '../methods/password/index.js';
 import { RECOVERY_CODE_FIELD } from '../methods/recovery/index.js';
+import { OTP_FIELD } from '../methods/otp/index.js';
 import type { FlowDefinitionDoc, FlowTransition } from './types.js';
 
 /**
@@ -21,6 +22,44 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
   const passkeyLogin = passkeys ? [{ name: 'passkey', kind: 'passkey', primary: false, text_key: 'action.sign_in_with_passkey' }] : [];
   const passkeyRegister = passkeys ? [{ name: 'passkey', kind: 'passkey_register', primary: false, text_key: 'action.register_with_passkey' }] : [];
   const toDone = (actions: unknown[]): Record<string, FlowTransition> => (actions.length > 0 ? { passkey: { target: 'done' } } : {});
+  // E-mail codes where the schema enables them (DESIGN §4.11): "e-mail me a code" beside the
+  // password switches to `login_code`, a definition of its own (purpose `login_code`), so that an
+  // operator can also make it the `login` of an audience like any other definition.
+  const codes = schema.methods.has('otp');
+  const codeAction = codes ? [{ name: 'email_code', kind: 'navigate', primary: false, text_key: 'action.email_me_a_code' }] : [];
+  const toCodes = (): Record<string, FlowTransition> => (codes ? { email_code: { target: 'login_code', action: 'switch' } } : {});
+  const codeLogin: FlowDefinitionDoc[] = codes
+    ? [
+        {
+          name: 'login_code',
+          status: 'active',
+          user_schema,
+          purposes: { login_code: 'identify' },
+          steps: [
+            {
+              name: 'identify',
+              fields: [identifier],
+              actions: [
+                { name: 'send_code', kind: 'submit', primary: true, text_key: 'action.email_me_a_code' },
+                { name: 'use_password', kind: 'navigate', primary: false, text_key: 'action.use_password' },
+              ],
+              on_success: 'send_otp',
+              transitions: { send_code: { target: 'code' }, use_password: { target: 'login', action: 'switch' } },
+            },
+            {
+              name: 'code',
+              fields: [OTP_FIELD],
+              actions: [
+                { name: 'verify', kind: 'submit', primary: true, text_key: 'action.verify_code' },
+                { name: 'resend', kind: 'navigate', primary: false, text_key: 'action.resend_code' },
+              ],
+              transitions: { verify: { target: 'done' }, resend: { target: 'identify' } },
+            },
+            { name: 'done', complete: 'redirect' },
+          ],
+        },
+      ]
+    : [];
   return [
     {
       name: 'login',
@@ -36,12 +75,14 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
             { name: 'sign_up', kind: 'navigate', primary: false, text_key: 'action.sign_up' },
             { name: 'forgot_password', kind: 'navigate', primary: false, text_key: 'action.forgot_password' },
             ...passkeyLogin,
+            ...codeAction,
           ],
           transitions: {
             continue: { target: 'password' },
             sign_up: { target: 'register', action: 'switch' },
             forgot_password: { target: 'recovery', action: 'pivot' },
             ...toDone(passkeyLogin),
+            ...toCodes(),
           },
         },
         {
@@ -50,8 +91,9 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
           actions: [
             { name: 'sign_in', kind: 'submit', primary: true, text_key: 'action.sign_in' },
             { name: 'forgot_password', kind: 'navigate', primary: false, text_key: 'action.forgot_password' },
+            ...codeAction,
           ],
-          transitions: { sign_in: { target: 'done' }, forgot_password: { target: 'recovery', action: 'pivot' } },
+          transitions: { sign_in: { target: 'done' }, forgot_password: { target: 'recovery', action: 'pivot' }, ...toCodes() },
         },
         { name: 'done', complete: 'redirect' },
       ],
@@ -108,5 +150,6 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
         { name: 'done', complete: 'show' },
       ],
     },
+    ...codeLogin,
   ];
 }
