@@ -26,6 +26,8 @@ export interface Config {
   trustedProxies: string[];
   smtpUrl?: string;
   mailFrom: string;
+  /** SMTP deliveries per message and the first backoff (tests shorten it); default 4 tries from 2 s */
+  mailRetry?: { attempts?: number; baseMs?: number };
   sweepIntervalMs: number;
   retentionMs: number;
   /** Remote user schemas: URL prefixes that may be fetched (empty: fetching is off), timeout, size cap. */
@@ -164,6 +166,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests sweep explicitly with the manual clock; a timer sweeping on real time would race them.
     sweepIntervalMs: 0,
     retentionMs: 24 * 3_600_000,
+    // Retries of transient SMTP failures back off for milliseconds in tests, not seconds.
+    mailRetry: { attempts: 4, baseMs: 10 },
     ...overrides,
   };
 }

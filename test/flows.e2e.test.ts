@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../src/courier/test-smtp-server.js';
+import { startSmtpServer, textPart } from '../src/courier/test-smtp-server.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 
 /**
@@ -146,7 +146,8 @@ describe('flows end to end over HTTP', () => {
     await t.container.flows.courier.flush();
     const mail = smtp.received.find((m) => m.to.includes('e2e@example.com'));
     expect(mail?.raw).toContain('Subject: Your recovery code');
-    const code = /recovery code is (\d{6})/.exec(mail!.raw)![1];
+    // DESIGN §4.11: the code stands alone on its line of the text part.
+    const code = /^(\d{6})$/m.exec(textPart(mail!.raw))![1];
     const [stored] = await t.container.flows.courier.outboxFor('e2e@example.com');
     expect(stored).toMatchObject({ status: 'sent', body: null });
     const results = await Promise.all(

@@ -2,13 +2,16 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
+import type { MailComposer, MailVariables } from './compose.js';
 import type { CourierStore, OutboxRow } from './store.js';
+import type { Language, TemplateName } from './templates.js';
 
 export interface Mail {
   projectId?: string;
   to: string;
   subject: string;
   text: string;
+  html?: string;
   /** Which message this is (e.g. `recovery_code`), kept in the outbox. */
   template: string;
 }
@@ -17,16 +20,29 @@ export interface CourierOptions {
   /** `smtp://user:pass@host:port` or `smtps://...`; unset: the embedded log-and-outbox courier. */
   smtpUrl?: string;
   from: string;
+  /** deliveries tried per message (default 4) and the first backoff (default 2 s, doubling) */
+  retry?: { attempts?: number; baseMs?: number };
+}
+
+/** SMTP answers and socket errors worth another try: 4xx replies, connection trouble, timeouts. */
+export function isTransient(error: unknown): boolean {
+  const { responseCode, code } = (error ?? {}) as { responseCode?: number; code?: string };
+  if (typeof responseCode === 'number') return responseCode >= 400 && responseCode < 500;
+  return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'ECONNREFUSED', 'ECONNRESET', 'EDNS', 'EPIPE'].includes(code ?? '');
 }
 
 /**
  * Sends mail. Embedded default: the message is written to the log and to the `outbox` table.
  * With SMTP: sent through nodemailer; the outbox keeps the envelope and status, not the body.
- * A failed delivery is recorded and logged but never fails the caller's request (the answer of a
- * recovery request must not depend on mail delivery).
+ * Transient failures (4xx, connection errors) are retried with exponential backoff; the final
+ * status and the number of tries are recorded. Delivery never fails or delays the caller's request:
+ * flows hand messages to `sendLater` / `sendTemplateLater` and answer at once.
  */
 export class Courier {
   private readonly transport?: Transporter;
+  private readonly attempts: number;
+  private readonly baseMs: number;
+  private readonly pending = new Set<Promise<unknown>>();
 
   constructor(
     private readonly store: CourierStore,
@@ -34,10 +50,13 @@ export class Courier {
     private readonly ids: IdGenerator,
     private readonly logger: Logger,
     private readonly options: CourierOptions,
+    private readonly composer?: MailComposer,
   ) {
     if (options.smtpUrl) {
       this.transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
     }
+    this.attempts = Math.max(1, options.retry?.attempts ?? 4);
+    this.baseMs = Math.max(0, options.retry?.baseMs ?? 2000);
   }
 
   get mode(): 'smtp' | 'embedded' {
@@ -52,8 +71,9 @@ export class Courier {
       subject: mail.subject,
       template: mail.template,
       body: this.transport ? null : mail.text,
-      status: this.transport ? 'failed' : 'logged',
+      status: this.transport ? 'pending' : 'logged',
       error: null,
+      attempts: 0,
       created_at: this.clock.now(),
       sent_at: null,
     };
@@ -62,29 +82,60 @@ export class Courier {
       this.logger.info({ mail_id: row.id, to: mail.to, subject: mail.subject, body: mail.text }, 'mail (embedded courier, not sent)');
       return row;
     }
-    try {
-      await this.transport.sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.text });
-      await this.store.mark(row.id, 'sent', this.clock.now());
-      return { ...row, status: 'sent', sent_at: this.clock.now() };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await this.store.mark(row.id, 'failed', this.clock.now(), message.slice(0, 500));
-      this.logger.error({ mail_id: row.id, err: message }, 'mail delivery failed');
-      return { ...row, status: 'failed', error: message };
+    let lastError = '';
+    for (let attempt = 1; attempt <= this.attempts; attempt++) {
+      try {
+        await this.transport.sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html !== undefined ? { html: mail.html } : {}) });
+        await this.store.mark(row.id, 'sent', this.clock.now(), attempt);
+        return { ...row, status: 'sent', sent_at: this.clock.now(), attempts: attempt };
+      } catch (error) {
+        lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        const retry = attempt < this.attempts && isTransient(error);
+        this.logger.warn({ mail_id: row.id, attempt, err: lastError, retry }, 'mail delivery failed');
+        if (!retry) {
+          await this.store.mark(row.id, 'failed', this.clock.now(), attempt, lastError);
+          return { ...row, status: 'failed', error: lastError, attempts: attempt };
+        }
+        // Backoff is real waiting between deliveries (not an expiry): no request waits for it.
+        await new Promise((resolve) => setTimeout(resolve, this.baseMs * 2 ** (attempt - 1)));
+      }
     }
+    await this.store.mark(row.id, 'failed', this.clock.now(), this.attempts, lastError);
+    return { ...row, status: 'failed', error: lastError, attempts: this.attempts };
   }
-
-  private readonly pending = new Set<Promise<unknown>>();
 
   /**
    * Sends without making the caller wait: a request's answer time then does not depend on
    * whether a mail went out (recovery must not reveal accounts by timing). `flush` awaits them.
    */
-  sendLater(mail: Mail): void {
-    const sending = this.send(mail)
-      .catch((error: unknown) => this.logger.error({ err: error, to: mail.to }, 'mail could not be queued'))
+  sendLater(mail: Mail | (() => Promise<Mail>)): void {
+    const sending = (typeof mail === 'function' ? mail() : Promise.resolve(mail))
+      .then((ready) => this.send(ready))
+      .catch((error: unknown) => this.logger.error({ err: error }, 'mail could not be queued'))
       .finally(() => this.pending.delete(sending));
     this.pending.add(sending);
+  }
+
+  /** Renders a template (the project's override or the built-in one) and sends it later. */
+  sendTemplateLater(input: { projectId: string; to: string; template: TemplateName; language: Language; variables: MailVariables }): void {
+    const composer = this.composer;
+    if (!composer) throw new Error('the courier has no mail composer');
+    this.sendLater(async () => ({
+      projectId: input.projectId,
+      to: input.to,
+      template: input.template,
+      ...(await composer.compose(input.projectId, input.template, input.language, input.variables)),
+    }));
+  }
+
+  /** Takes one message of a recipient's budget (one statement); false when it is spent. */
+  takeRecipientBudget(projectId: string, recipientKey: string, now: Date, windowMs: number, limit: number): Promise<boolean> {
+    return this.store.takeRecipientBudget(projectId, recipientKey, now, windowMs, limit);
+  }
+
+  /** When the recipient's current window started (for `Retry-After`). */
+  recipientWindowStart(projectId: string, recipientKey: string): Promise<Date | undefined> {
+    return this.store.recipientWindowStart(projectId, recipientKey);
   }
 
   /** Waits for every mail handed to `sendLater` so far (tests, shutdown). */

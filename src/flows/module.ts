@@ -10,6 +10,8 @@ import type { KeyRing } from '../core/keys.js';
 import type { Paginator } from '../core/pagination.js';
 import { Courier } from '../courier/service.js';
 import { CourierStore } from '../courier/store.js';
+import { MailComposer } from '../courier/compose.js';
+import { MailTemplateStore } from '../courier/template-store.js';
 import type { Database } from '../db/schema.js';
 import type { CredentialService } from '../credentials/service.js';
 import type { RecoveryCodeService } from '../mfa/recovery-codes.js';
@@ -41,6 +43,7 @@ export interface FlowEngine {
   settings: FlowSettingsService;
   runtime: FlowRuntime;
   courier: Courier;
+  mail: MailComposer;
   captcha: CaptchaGate;
   risk: RiskService;
   codes: CodeService;
@@ -90,7 +93,15 @@ export function createFlowEngine(deps: {
   };
   const definitions = new FlowDefinitionService(db, new FlowDefinitionStore(db), schemas, clock, ids, deps.paginator, deps.changes);
   const settings = new FlowSettingsService(deps.projects);
-  const courier = new Courier(new CourierStore(db), clock, ids, deps.logger, { smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom });
+  const mail = new MailComposer(new MailTemplateStore(db), clock, deps.logger);
+  const courier = new Courier(
+    new CourierStore(db),
+    clock,
+    ids,
+    deps.logger,
+    { smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, retry: deps.config.mailRetry },
+    mail,
+  );
   const captcha = new CaptchaGate(keys, new GateStore(db), clock);
   const risk = new RiskService(new RiskStore(db), clock, ids);
   const codes = new CodeService(new CodeStore(db), keys, clock, ids);
@@ -137,5 +148,5 @@ export function createFlowEngine(deps: {
   // of every identifier the user signs in with, in the transaction that writes it (DESIGN §4.6a).
   deps.passwords.onPasswordSet((trx, event) => risk.liftLocks(trx, event.projectId, event.identifiers));
   const sweeper = new FlowSweeper(db, clock, deps.config.retentionMs, deps.logger);
-  return { definitions, settings, runtime, courier, captcha, risk, codes, sweeper };
+  return { definitions, settings, runtime, courier, mail, captcha, risk, codes, sweeper };
 }

@@ -25,8 +25,10 @@ export interface FlowFrame {
   u?: string;
   /** user created by this frame (create_user): the flow may add credentials to it */
   cr?: string;
-  /** recovery: id of the one-time code sent (the code itself is never stored here) */
+  /** recovery, e-mail codes: id of the one-time code sent (the code itself is never stored here) */
   oc?: string;
+  /** e-mail codes: when this frame last sent one, epoch ms (60 s between sends) */
+  os?: number;
   /** once the user proved control of the account in this frame: the consumed code whose one grant a password change spends */
   pv?: string;
   /** settings flows: the signed-in user whose credentials the flow manages (the session's user) */

@@ -12,6 +12,7 @@ export interface FlowSweepResult {
   flow_events: number;
   outbox: number;
   webauthn_used_challenges: number;
+  mail_recipient_budget: number;
 }
 
 const IP_WINDOW_RETENTION_MS = 60 * 60 * 1000;
@@ -44,6 +45,8 @@ export class FlowSweeper {
       outbox: count(await this.db.deleteFrom('outbox').where('created_at', '<', before).execute()),
       // A used challenge only has to outlive the challenge itself: replays after that fail as expired.
       webauthn_used_challenges: count(await this.db.deleteFrom('webauthn_used_challenges').where('expires_at', '<', now).execute()),
+      // A per-recipient window older than a day has ended under any setting the API accepts.
+      mail_recipient_budget: count(await this.db.deleteFrom('mail_recipient_budget').where('window_start', '<', new Date(now.getTime() - 24 * 3_600_000)).execute()),
     };
   }
 

@@ -4,7 +4,7 @@ import { SCOPES } from '../core/scopes.js';
 import { SIGNING_ALG } from './signing-keys.js';
 
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
-export const USER_CLAIMS = ['sub', 'name', 'email', 'preferred_username', 'picture', 'given_name', 'family_name'] as const;
+export const USER_CLAIMS = ['sub', 'name', 'email', 'email_verified', 'preferred_username', 'picture', 'given_name', 'family_name'] as const;
 /** The scopes an end user's tokens can carry; management scopes only come from client credentials. */
 export const USER_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 

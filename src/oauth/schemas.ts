@@ -61,6 +61,7 @@ export const UserInfoSchema = Type.Object(
     sub: Type.String(),
     name: Type.Optional(Type.String()),
     email: Type.Optional(Type.String()),
+    email_verified: Type.Optional(Type.Boolean({ description: 'Whether a mailed code or link proved the address (DESIGN §4.11)' })),
     preferred_username: Type.Optional(Type.String()),
     picture: Type.Optional(Type.String()),
     given_name: Type.Optional(Type.String()),

@@ -33,7 +33,7 @@ export function userScopes(raw: string | undefined, allowed: readonly string[] =
 /** Claims a set of scopes releases (OIDC Core §5.4); `sub` always. */
 export function releasedClaims(claims: Record<string, unknown>, scopes: readonly string[]): Record<string, unknown> {
   const released: Record<string, unknown> = { sub: claims.sub };
-  const names = [...(scopes.includes('profile') ? PROFILE_CLAIMS : []), ...(scopes.includes('email') ? ['email'] : [])];
+  const names = [...(scopes.includes('profile') ? PROFILE_CLAIMS : []), ...(scopes.includes('email') ? ['email', 'email_verified'] : [])];
   for (const name of names) if (claims[name] !== undefined) released[name] = claims[name];
   return released;
 }

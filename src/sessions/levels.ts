@@ -13,9 +13,11 @@ export const AAL2 = 'urn:nist:aal:2';
 /**
  * What kind of evidence a method gives (NIST SP 800-63B):
  * - knowledge: something you know (password);
- * - possession: something you have (one-time codes, magic links, TOTP, recovery codes, a passkey
- *   without user verification);
- * - other: anything else (e.g. upstream SSO) counts towards AAL1 only.
+ * - possession: something you have that proves a device (TOTP, a recovery code from a set the
+ *   user stored, a passkey without user verification);
+ * - other: anything else counts towards AAL1 only: e-mail codes and magic links (`otp`,
+ *   `magic_link`: an inbox proves no device, NIST 800-63B §5.1.3) and upstream SSO, alone or with
+ *   a password.
  * A passkey verified with user verification (`payload.user_verified === true`) is a
  * multi-factor authenticator on its own.
  */
@@ -23,10 +25,8 @@ export type FactorKind = 'knowledge' | 'possession' | 'multi' | 'other';
 
 const KIND_BY_METHOD: Record<string, FactorKind> = {
   password: 'knowledge',
-  otp: 'possession',
   totp: 'possession',
   recovery_code: 'possession',
-  magic_link: 'possession',
   passkey: 'possession',
   webauthn: 'possession',
 };

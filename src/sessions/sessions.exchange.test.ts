@@ -96,12 +96,12 @@ describe('POST /sessions/exchange', () => {
   it('steps up an active session: factors merged, levels expanded, expiry kept, old token superseded', async () => {
     const first = (await exchange((await handoffFor(t, f.project.id, f.userId)).token)).json();
     t.clock.advance(HOUR);
-    const handoff = await handoffFor(t, f.project.id, f.userId, { sessionId: first.session.session_id, factors: [{ method: 'otp' }] });
+    const handoff = await handoffFor(t, f.project.id, f.userId, { sessionId: first.session.session_id, factors: [{ method: 'totp' }] });
     const response = await exchange(handoff.token);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.session.session_id).toBe(first.session.session_id);
-    expect(body.session.factors.map((x: { method: string }) => x.method)).toEqual(['otp', 'password']);
+    expect(body.session.factors.map((x: { method: string }) => x.method)).toEqual(['password', 'totp']);
     expect(body.session.assurance_levels).toEqual([AAL1, AAL2]);
     expect(body.session.expires_at).toBe(first.session.expires_at);
     expect((await me(first.session_token)).statusCode).toBe(401);

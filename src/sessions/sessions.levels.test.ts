@@ -11,19 +11,31 @@ describe('assurance levels (pure)', () => {
   const now = new Date('2030-01-02T00:00:00.000Z');
   const s = DEFAULT_SESSION_SETTINGS;
 
-  it('grants AAL2 for knowledge plus possession or a user-verified passkey, never for codes alone', () => {
+  it('grants AAL2 for knowledge plus a device-proving possession factor or a user-verified passkey, never for codes alone', () => {
     const fresh = '2030-01-01T23:00:00.000Z';
     expect(assuranceLevels([], s, now)).toEqual([]);
     expect(assuranceLevels([at(fresh, 'password')], s, now)).toEqual([AAL1]);
-    expect(assuranceLevels([at(fresh, 'password'), at(fresh, 'otp')], s, now)).toEqual([AAL1, AAL2]);
+    expect(assuranceLevels([at(fresh, 'password'), at(fresh, 'totp')], s, now)).toEqual([AAL1, AAL2]);
     expect(assuranceLevels([at(fresh, 'otp'), at(fresh, 'magic_link')], s, now)).toEqual([AAL1]);
     expect(assuranceLevels([at(fresh, 'passkey', { user_verified: true })], s, now)).toEqual([AAL1, AAL2]);
     expect(assuranceLevels([at(fresh, 'passkey')], s, now)).toEqual([AAL1]);
     expect(assuranceLevels([at(fresh, 'sso'), at(fresh, 'password')], s, now)).toEqual([AAL1]);
   });
 
+  it('e-mail codes, magic links and SSO never give AAL2, alone, together or with a password (NIST 800-63B: an inbox proves no device)', () => {
+    const fresh = '2030-01-01T23:00:00.000Z';
+    const email = { channel: 'email' };
+    for (const method of ['otp', 'magic_link', 'sso']) {
+      expect(assuranceLevels([at(fresh, method, email)], s, now), method).toEqual([AAL1]);
+      expect(assuranceLevels([at(fresh, 'password'), at(fresh, method, email)], s, now), method).toEqual([AAL1]);
+    }
+    expect(assuranceLevels([at(fresh, 'password'), at(fresh, 'otp', email), at(fresh, 'magic_link', email), at(fresh, 'sso')], s, now)).toEqual([AAL1]);
+    // ... but they do not take AAL2 away from factors that give it.
+    expect(assuranceLevels([at(fresh, 'otp', email), at(fresh, 'passkey', { user_verified: true })], s, now)).toEqual([AAL1, AAL2]);
+  });
+
   it('lets levels lapse with their windows (12 h for AAL2, 24 h for AAL1)', () => {
-    const factors = [at('2030-01-01T00:00:00.000Z', 'password'), at('2030-01-01T00:00:00.000Z', 'otp')];
+    const factors = [at('2030-01-01T00:00:00.000Z', 'password'), at('2030-01-01T00:00:00.000Z', 'totp')];
     expect(assuranceLevels(factors, s, new Date('2030-01-01T11:59:59.999Z'))).toEqual([AAL1, AAL2]);
     expect(assuranceLevels(factors, s, new Date('2030-01-01T12:00:00.000Z'))).toEqual([AAL1]);
     expect(assuranceLevels(factors, s, new Date('2030-01-01T23:59:59.999Z'))).toEqual([AAL1]);
@@ -61,7 +73,7 @@ describe('assurance levels over HTTP, with per-project windows', () => {
   const me = async (token: string) => (await t.app.inject({ method: 'GET', url: '/sessions/me', headers: sessionCookie(token) })).json();
 
   it('drops AAL2 to AAL1 when its window passes and restores it on step-up', async () => {
-    const issued = await exchange((await handoffFor(t, f.project.id, f.userId, { factors: [{ method: 'password' }, { method: 'otp' }] })).token);
+    const issued = await exchange((await handoffFor(t, f.project.id, f.userId, { factors: [{ method: 'password' }, { method: 'totp' }] })).token);
     expect(issued.session.assurance_levels).toEqual([AAL1, AAL2]);
     t.clock.advance(12 * HOUR);
     const decayed = await me(issued.session_token);
@@ -70,11 +82,11 @@ describe('assurance levels over HTTP, with per-project windows', () => {
     const byId = await t.app.inject({ method: 'GET', url: `/sessions/${issued.session.session_id}`, headers: bearer(f.project.project_secret) });
     expect(byId.json().assurance_levels).toEqual([AAL1]);
 
-    const stepUp = await exchange((await handoffFor(t, f.project.id, f.userId, { sessionId: issued.session.session_id, factors: [{ method: 'otp' }] })).token);
-    // The password is 12 h old: otp alone is fresh, so only AAL1 until the password is re-verified.
+    const stepUp = await exchange((await handoffFor(t, f.project.id, f.userId, { sessionId: issued.session.session_id, factors: [{ method: 'totp' }] })).token);
+    // The password is 12 h old: totp alone is fresh, so only AAL1 until the password is re-verified.
     expect(stepUp.session.assurance_levels).toEqual([AAL1]);
     const full = await exchange(
-      (await handoffFor(t, f.project.id, f.userId, { sessionId: issued.session.session_id, factors: [{ method: 'password' }, { method: 'otp' }] })).token,
+      (await handoffFor(t, f.project.id, f.userId, { sessionId: issued.session.session_id, factors: [{ method: 'password' }, { method: 'totp' }] })).token,
     );
     expect(full.session.assurance_levels).toEqual([AAL1, AAL2]);
     expect((await me(full.session_token)).assurance_levels).toEqual([AAL1, AAL2]);
@@ -90,7 +102,7 @@ describe('assurance levels over HTTP, with per-project windows', () => {
     expect(patched.statusCode).toBe(200);
     expect(patched.json().sessions).toMatchObject({ aal2_window_seconds: 600, ttl_seconds: 3600, aal1_window_seconds: 86400 });
 
-    const issued = await exchange((await handoffFor(t, f.project.id, f.userId, { factors: [{ method: 'password' }, { method: 'otp' }] })).token);
+    const issued = await exchange((await handoffFor(t, f.project.id, f.userId, { factors: [{ method: 'password' }, { method: 'totp' }] })).token);
     expect(issued.session.expires_at).toBe(new Date(t.clock.now().getTime() + HOUR).toISOString());
     t.clock.advance(10 * MINUTE);
     expect((await me(issued.session_token)).assurance_levels).toEqual([AAL1]);

@@ -10,7 +10,9 @@ import { hasBuiltInText, LANGS } from './i18n.js';
 
 /** Every text key a default definition or a method's refusal can put on a page, from the definitions and the sources. */
 function keysInUse(): string[] {
-  const document = defaultUserSchema() as { properties: Record<string, unknown> };
+  const document = defaultUserSchema() as { 'x-auth-methods': Record<string, { enabled: boolean }> };
+  // Every method on, so that every default step appears (e-mail codes are off in the default schema).
+  for (const method of Object.values(document['x-auth-methods'])) method.enabled = true;
   const view = schemaView('sch_catalog', 'https://schemas.example/catalog.json', document);
   const keys = new Set<string>();
   for (const definition of defaultDefinitions(view) as FlowDefinitionDoc[]) {

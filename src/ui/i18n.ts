@@ -119,6 +119,9 @@ const en: Texts = {
   'error.last_credential': 'This is your only way to sign in; add another before removing it.',
   'error.unknown_credential': 'There is no such sign-in method on your account.',
   'warning.recovery_codes_low': 'You have few recovery codes left. Create new ones in your security settings.',
+  'action.email_me_a_code': 'E-mail me a code',
+  'action.use_password': 'Use my password instead',
+  'field.otp': 'Code or link from your e-mail',
   'ui.totp_qr': 'QR code for your authenticator app',
 };
 
@@ -235,6 +238,9 @@ const de: Texts = {
   'error.last_credential': 'Dies ist Ihre einzige Anmeldemethode; fügen Sie zuerst eine weitere hinzu.',
   'error.unknown_credential': 'Diese Anmeldemethode gibt es in Ihrem Konto nicht.',
   'warning.recovery_codes_low': 'Sie haben nur noch wenige Wiederherstellungscodes. Erstellen Sie neue in Ihren Sicherheitseinstellungen.',
+  'action.email_me_a_code': 'Code per E-Mail senden',
+  'action.use_password': 'Stattdessen mein Passwort verwenden',
+  'field.otp': 'Code oder Link aus Ihrer E-Mail',
   'ui.totp_qr': 'QR-Code für Ihre Authenticator-App',
 };
 

@@ -33,6 +33,7 @@ function contextOf(request: FastifyRequest, issuer: string): RequestContext {
     // pass the same-origin check first; the ceremony itself proves the origin in clientDataJSON).
     origin: typeof origin === 'string' && origin !== 'null' ? origin : own,
     selfOrigin: own,
+    acceptLanguage: typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
   };
 }
 

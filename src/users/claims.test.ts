@@ -28,6 +28,7 @@ describe('x-claim', () => {
     expect(claims).toEqual({
       sub: 'usr_1',
       email: 'a@example.com',
+      email_verified: false,
       preferred_username: 'ada',
       picture: 'https://img.example/a.png',
       given_name: 'Ada',
@@ -35,6 +36,13 @@ describe('x-claim', () => {
       name: 'Ada Lovelace',
     });
     expect(profileOf(claims)).toEqual({ name: 'Ada Lovelace', email: 'a@example.com' });
+  });
+
+  it('email_verified is true once metadata.verified holds the property feeding email', () => {
+    const user = { id: 'usr_3', attributes: { email: 'v@example.com' } };
+    expect(claimsOf(model, user).email_verified).toBe(false);
+    expect(claimsOf(model, { ...user, metadata: { verified: { email: '2030-01-01T00:00:00.000Z' } } }).email_verified).toBe(true);
+    expect(claimsOf(model, { ...user, metadata: { verified: { handle: '2030-01-01T00:00:00.000Z' } } }).email_verified).toBe(false);
   });
 
   it('leaves out absent and non-string values and never maps unclaimed attributes', () => {

@@ -17,6 +17,9 @@ export const UserResource = Type.Object({
     updated_at: Timestamp,
     status: Type.String(),
     lifecycle_owner_team_id: Type.Optional(Type.String()),
+    verified: Type.Optional(
+      Type.Record(Type.String(), Timestamp, { description: 'Attribute paths the user proved to own with a mailed code or link, and when (e.g. `{"email": "2026-…"}`)' }),
+    ),
   }),
 });
 

@@ -6,7 +6,7 @@ import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import { notFoundError } from '../http/principal.js';
-import { depthOf } from '../schemas/document.js';
+import { depthOf, valueAt } from '../schemas/document.js';
 import type { SchemaService, StoredSchema } from '../schemas/service.js';
 import type { TeamService } from '../teams/service.js';
 import { claimsOf, profileOf, type UserClaims } from './claims.js';
@@ -25,7 +25,14 @@ export interface User {
   /** The schema reference as the creator wrote it (echoed back as `schema`). */
   schema: string;
   attributes: Record<string, unknown>;
-  metadata: { created_at: string; updated_at: string; status: string; lifecycle_owner_team_id?: string };
+  metadata: {
+    created_at: string;
+    updated_at: string;
+    status: string;
+    lifecycle_owner_team_id?: string;
+    /** attribute paths proved by a mailed code or link -> when (DESIGN §4.11) */
+    verified?: Record<string, string>;
+  };
 }
 
 export interface AuditEvent {
@@ -57,6 +64,7 @@ export function toUser(row: UserRow): User {
     status: row.status,
   };
   if (row.lifecycle_owner_team_id) metadata.lifecycle_owner_team_id = row.lifecycle_owner_team_id;
+  if (row.verified && Object.keys(row.verified).length > 0) metadata.verified = row.verified;
   return { id: row.id, projectId: row.project_id, schemaId: row.schema_id, schema: row.schema_ref, attributes: row.attributes, metadata };
 }
 
@@ -114,6 +122,7 @@ export class UserService {
       lifecycle_owner_team_id: options.teamId ?? null,
       created_at: now,
       updated_at: now,
+      verified: {},
     };
     await this.store.inTransaction(options.trx, async (store) => {
       await store.insert(row);
@@ -155,17 +164,29 @@ export class UserService {
     const schema = await this.schemaOf(current);
     this.validate(schema, attributes);
     const now = this.clock.now();
+    // A verified value that changes is no longer verified (the new address proved nothing).
+    const verified = { ...(current.metadata.verified ?? {}) };
+    const unverified = Object.keys(verified).filter((path) => JSON.stringify(valueAt(current.attributes, path)) !== JSON.stringify(valueAt(attributes, path)));
+    for (const path of unverified) delete verified[path];
     await this.store.inTransaction(undefined, async (store) => {
       await store.releaseIdentifiers(userId);
       const taken = await store.claimIdentifiers(
         identifierRows(schema.model, { projectId, id: userId, teamId: current.metadata.lifecycle_owner_team_id ?? null, attributes }),
       );
       if (taken.length > 0) throw alreadyExists(taken);
-      await store.updateAttributes(userId, attributes, now);
+      await store.updateAttributes(userId, attributes, now, unverified);
       const changes = auditedChanges(schema.model, current.attributes, attributes);
       await store.insertAuditEvents(this.auditRows({ id: userId, project_id: projectId }, changes, options.actor, now));
     });
-    return { ...current, attributes, metadata: { ...current.metadata, updated_at: now.toISOString() } };
+    const metadata: User['metadata'] = { ...current.metadata, updated_at: now.toISOString() };
+    if (Object.keys(verified).length > 0) metadata.verified = verified;
+    else delete metadata.verified;
+    return { ...current, attributes, metadata };
+  }
+
+  /** Records that the user proved to own the value at `path` (a mailed code or link reached it). */
+  async markVerified(projectId: string, userId: string, path: string): Promise<void> {
+    await this.store.markVerified(projectId, userId, path, this.clock.now());
   }
 
   onDeleted(hook: UserDeletedHook): void {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Generated, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import { afterCursor, jsonb } from '../db/sql.js';
@@ -15,6 +15,8 @@ export interface UserTables {
     lifecycle_owner_team_id: string | null;
     created_at: Date;
     updated_at: Date;
+    /** attribute paths the user proved to own (a mailed code or link reached them) -> ISO time */
+    verified: Generated<Record<string, string>>;
   };
   user_identifiers: IdentifierRow;
   user_audit_events: {
@@ -59,7 +61,7 @@ export class UserStore {
   }
 
   async insert(row: UserRow): Promise<void> {
-    await this.db.insertInto('users').values({ ...row, attributes: jsonb(row.attributes) }).execute();
+    await this.db.insertInto('users').values({ ...row, attributes: jsonb(row.attributes), verified: jsonb(row.verified) }).execute();
   }
 
   /** Removes a user row (its identifiers, credentials and audit events go with it by cascade). */
@@ -74,8 +76,22 @@ export class UserStore {
     return query.returningAll().executeTakeFirst();
   }
 
-  async updateAttributes(id: string, attributes: Record<string, unknown>, at: Date): Promise<void> {
-    await this.db.updateTable('users').set({ attributes: jsonb(attributes), updated_at: at }).where('id', '=', id).execute();
+  /** Replaces the attributes; `unverified` lists verified paths whose value changed (they are forgotten). */
+  async updateAttributes(id: string, attributes: Record<string, unknown>, at: Date, unverified: string[] = []): Promise<void> {
+    const verified = unverified.length > 0 ? { verified: sql<Record<string, string>>`verified - ${sql.val(unverified)}::text[]` } : {};
+    await this.db.updateTable('users').set({ attributes: jsonb(attributes), updated_at: at, ...verified }).where('id', '=', id).execute();
+  }
+
+  /** Marks an attribute path verified at `at` (one statement); false when the user is gone. */
+  async markVerified(projectId: string, id: string, path: string, at: Date): Promise<boolean> {
+    const row = await this.db
+      .updateTable('users')
+      .set({ verified: sql<Record<string, string>>`verified || jsonb_build_object(${path}::text, ${at.toISOString()}::text)` })
+      .where('id', '=', id)
+      .where('project_id', '=', projectId)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /**

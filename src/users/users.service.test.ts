@@ -40,6 +40,7 @@ describe('user services', () => {
     expect(await t.container.users.claims(user)).toEqual({
       sub: user.id,
       email: 'Ada.Lovelace@Example.com',
+      email_verified: false,
       given_name: 'Ada',
       family_name: 'Lovelace',
       name: 'Ada Lovelace',

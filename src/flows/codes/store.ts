@@ -8,6 +8,8 @@ export interface CodeTables {
     user_id: string | null;
     purpose: string;
     code_hash: string;
+    /** HMAC of the magic-link token issued with the code (same row: one use, one budget), if any */
+    link_hash: string | null;
     attempts: number;
     created_at: Date;
     expires_at: Date;
@@ -61,13 +63,17 @@ export class CodeStore {
   /**
    * One guess in one statement (DESIGN §4.6a): the guess takes an attempt where fewer than
    * `maxAttempts` were used, and consumes the code when `codeHash` is its hash. Of any number of
-   * concurrent guesses at most `maxAttempts` are compared, and at most one consumes. Undefined
-   * when the code is unknown, used, expired or its attempts are spent.
+   * concurrent guesses at most `maxAttempts` are compared, and at most one consumes. A magic-link
+   * token is guessed against `link_hash` of the same row, so the code and its link are one use.
+   * Undefined when the code is unknown, used, expired or its attempts are spent.
    */
-  async guess(id: string, projectId: string, codeHash: string, now: Date, maxAttempts: number): Promise<{ consumed: boolean } | undefined> {
+  async guess(id: string, projectId: string, codeHash: string, now: Date, maxAttempts: number, linkHash = ''): Promise<{ consumed: boolean } | undefined> {
     const row = await this.db
       .updateTable('one_time_codes')
-      .set({ attempts: sql`attempts + 1`, consumed_at: sql`case when code_hash = ${codeHash} then ${now}::timestamptz else null end` })
+      .set({
+        attempts: sql`attempts + 1`,
+        consumed_at: sql`case when code_hash = ${codeHash} or link_hash = ${linkHash} then ${now}::timestamptz else null end`,
+      })
       .where('id', '=', id)
       .where('project_id', '=', projectId)
       .where('consumed_at', 'is', null)

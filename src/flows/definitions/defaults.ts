@@ -4,6 +4,7 @@ import { RECOVERY_CODE_FIELD } from '../methods/recovery/index.js';
 import { RECOVERY_CODE_FACTOR_FIELD } from '../methods/recovery-codes/index.js';
 import { TOTP_FIELD } from '../methods/totp/index.js';
 import { settingsDefinition } from './defaults-settings.js';
+import { OTP_FIELD } from '../methods/otp/index.js';
 import type { FlowDefinitionDoc, FlowStepDef, FlowTransition } from './types.js';
 
 /**
@@ -55,6 +56,44 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
           : []),
       ]
     : [];
+  // E-mail codes where the schema enables them (DESIGN §4.11): "e-mail me a code" beside the
+  // password switches to `login_code`, a definition of its own (purpose `login_code`), so that an
+  // operator can also make it the `login` of an audience like any other definition.
+  const codes = schema.methods.has('otp');
+  const codeAction = codes ? [{ name: 'email_code', kind: 'navigate', primary: false, text_key: 'action.email_me_a_code' }] : [];
+  const toCodes = (): Record<string, FlowTransition> => (codes ? { email_code: { target: 'login_code', action: 'switch' } } : {});
+  const codeLogin: FlowDefinitionDoc[] = codes
+    ? [
+        {
+          name: 'login_code',
+          status: 'active',
+          user_schema,
+          purposes: { login_code: 'identify' },
+          steps: [
+            {
+              name: 'identify',
+              fields: [identifier],
+              actions: [
+                { name: 'send_code', kind: 'submit', primary: true, text_key: 'action.email_me_a_code' },
+                { name: 'use_password', kind: 'navigate', primary: false, text_key: 'action.use_password' },
+              ],
+              on_success: 'send_otp',
+              transitions: { send_code: { target: 'code' }, use_password: { target: 'login', action: 'switch' } },
+            },
+            {
+              name: 'code',
+              fields: [OTP_FIELD],
+              actions: [
+                { name: 'verify', kind: 'submit', primary: true, text_key: 'action.verify_code' },
+                { name: 'resend', kind: 'navigate', primary: false, text_key: 'action.resend_code' },
+              ],
+              transitions: { verify: { target: 'done' }, resend: { target: 'identify' } },
+            },
+            { name: 'done', complete: 'redirect' },
+          ],
+        },
+      ]
+    : [];
   return [
     {
       name: 'login',
@@ -70,12 +109,14 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
             { name: 'sign_up', kind: 'navigate', primary: false, text_key: 'action.sign_up' },
             { name: 'forgot_password', kind: 'navigate', primary: false, text_key: 'action.forgot_password' },
             ...passkeyLogin,
+            ...codeAction,
           ],
           transitions: {
             continue: { target: 'password' },
             sign_up: { target: 'register', action: 'switch' },
             forgot_password: { target: 'recovery', action: 'pivot' },
             ...toDone(passkeyLogin),
+            ...toCodes(),
           },
         },
         {
@@ -84,8 +125,9 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
           actions: [
             { name: 'sign_in', kind: 'submit', primary: true, text_key: 'action.sign_in' },
             { name: 'forgot_password', kind: 'navigate', primary: false, text_key: 'action.forgot_password' },
+            ...codeAction,
           ],
-          transitions: { sign_in: { target: 'done' }, forgot_password: { target: 'recovery', action: 'pivot' }, ...(totp ? { second_factor: { target: 'totp' } } : {}) },
+          transitions: { sign_in: { target: 'done' }, forgot_password: { target: 'recovery', action: 'pivot' }, ...(totp ? { second_factor: { target: 'totp' } } : {}), ...toCodes() },
         },
         ...secondFactorSteps,
         { name: 'done', complete: 'redirect' },
@@ -144,5 +186,6 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
       ],
     },
     settingsDefinition(schema),
+    ...codeLogin,
   ];
 }

@@ -1,4 +1,5 @@
 import type { AuthMethod, MethodField, StepHook } from './method.js';
+import { otpMethod } from './otp/index.js';
 import { passkeyMethod } from './passkey/index.js';
 import { passwordMethod } from './password/index.js';
 import { recoveryCodeMethod } from './recovery/index.js';
@@ -7,7 +8,7 @@ import { settingsMethod } from './settings/index.js';
 import { totpMethod } from './totp/index.js';
 
 /** Every sign-in method the flow engine can run: adding a method is one folder and one line here. */
-export const METHODS: readonly AuthMethod[] = [passwordMethod, recoveryCodeMethod, passkeyMethod, totpMethod, recoveryCodeFactorMethod, settingsMethod];
+export const METHODS: readonly AuthMethod[] = [passwordMethod, recoveryCodeMethod, passkeyMethod, otpMethod, totpMethod, recoveryCodeFactorMethod, settingsMethod];
 
 const byField = new Map<string, { method: AuthMethod; field: MethodField }>();
 const byActionKind = new Map<string, AuthMethod>();

@@ -27,6 +27,10 @@ export interface RiskRules {
   new_fingerprint_score: number;
   /** Score at which the captcha gate becomes mandatory. */
   captcha_score: number;
+  /** Messages per recipient address (codes, links, recovery) per window; 0 lifts the limit. */
+  mail_per_recipient: number;
+  /** ... the window, in seconds (at most a day). */
+  mail_per_recipient_window_seconds: number;
 }
 
 export const RISK_DEFAULTS: RiskRules = {
@@ -39,6 +43,8 @@ export const RISK_DEFAULTS: RiskRules = {
   ip_block_after: 100,
   new_fingerprint_score: 30,
   captcha_score: 50,
+  mail_per_recipient: 5,
+  mail_per_recipient_window_seconds: 900,
 };
 
 export function riskRules(overrides: unknown): RiskRules {
@@ -48,6 +54,7 @@ export function riskRules(overrides: unknown): RiskRules {
       if (key in rules && typeof value === 'number' && Number.isFinite(value) && value >= 0) (rules as unknown as Record<string, number>)[key] = value;
     }
   }
+  rules.mail_per_recipient_window_seconds = Math.min(rules.mail_per_recipient_window_seconds, 86_400);
   return rules;
 }
 

@@ -80,6 +80,7 @@ function contextOf(request: FastifyRequest): RequestContext {
     sessionToken: request.headers.authorization !== undefined ? bearerToken(request) : cookieValue(request, SESSION_COOKIE),
     origin: typeof origin === 'string' ? origin : undefined,
     selfOrigin: request.host ? `${request.protocol}://${request.host}` : undefined,
+    acceptLanguage: typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
   };
 }
 

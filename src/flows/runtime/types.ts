@@ -76,6 +76,8 @@ export interface RequestContext {
   origin?: string;
   /** the service's own origin as this request reached it (used when no public URL is configured) */
   selfOrigin?: string;
+  /** the request's `Accept-Language` (the language of the mail a step sends) */
+  acceptLanguage?: string;
 }
 
 /** A runtime answer: the body and what to do with the cookie (`null` clears it). */

@@ -1,39 +1,30 @@
 import { AppError } from '../../../core/errors.js';
-import { valueAt } from '../../../schemas/document.js';
-import type { AuthMethod, StepContext, StepHook } from '../method.js';
+import { mailLanguage } from '../../../courier/templates.js';
+import { storedAddress, takeMailBudget } from '../mail.js';
+import type { AuthMethod, StepHook } from '../method.js';
+import { CODE_TTL_MS } from '../../codes/service.js';
 
 /** The one-time code a recovery step asks for; submitted as `code`. */
 export const RECOVERY_CODE_FIELD = 'x-flow#code';
-
-/**
- * Where a recovery code goes: the account's own stored value of the identifier the visitor typed,
- * never the typed text. Lookups fold case and Unicode (`victim@gıthub.com` finds
- * `victim@github.com`), so mailing the typed text would hand the code to a look-alike address.
- */
-async function storedAddress({ run, loaded }: StepContext, userId: string): Promise<string | undefined> {
-  const field = loaded.schema.identifiers.find((name) => run.frame.c[name] !== undefined);
-  if (field === undefined) return undefined;
-  const user = await run.deps.users.find(run.projectId, userId);
-  const stored = user ? valueAt(user.attributes, field) : undefined;
-  return typeof stored === 'string' && stored.includes('@') ? stored : undefined;
-}
 
 /** `send_recovery_code`: a code for the identified user, or for nobody, so that both take the same path. */
 const sendRecoveryCode: StepHook = {
   name: 'send_recovery_code',
   async run(ctx) {
     const { deps, frame, projectId } = ctx.run;
+    await takeMailBudget(ctx);
     const issued = await deps.codes.issue(projectId, frame.u, 'recovery');
     frame.oc = issued.id;
     frame.pv = undefined;
-    const address = frame.u !== undefined ? await storedAddress(ctx, frame.u) : undefined;
-    if (address !== undefined) {
-      deps.courier.sendLater({
+    const to = frame.u !== undefined ? await storedAddress(ctx, frame.u) : undefined;
+    if (to !== undefined) {
+      const project = await deps.projects.row(projectId);
+      deps.courier.sendTemplateLater({
         projectId,
-        to: address,
-        subject: 'Your recovery code',
-        text: `Your recovery code is ${issued.code}. It is valid for 10 minutes. If you did not ask for it, ignore this message.`,
+        to: to.address,
         template: 'recovery_code',
+        language: mailLanguage(ctx.run.ctx.acceptLanguage),
+        variables: { code: issued.code, project_name: project?.name ?? '', expires_minutes: CODE_TTL_MS / 60_000, email: to.address },
       });
     }
     return undefined;

@@ -1,0 +1,41 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export interface MailTemplateTables {
+  mail_templates: {
+    project_id: string;
+    template: string;
+    language: string;
+    subject: string;
+    text_body: string;
+    html_body: string | null;
+    updated_at: Date;
+  };
+}
+
+export type MailTemplateRow = Selectable<MailTemplateTables['mail_templates']>;
+
+/** A project's overrides of the mail templates (SQL only). */
+export class MailTemplateStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async find(projectId: string, template: string, language: string): Promise<MailTemplateRow | undefined> {
+    return this.db.selectFrom('mail_templates').selectAll().where('project_id', '=', projectId).where('template', '=', template).where('language', '=', language).executeTakeFirst();
+  }
+
+  async list(projectId: string): Promise<MailTemplateRow[]> {
+    return this.db.selectFrom('mail_templates').selectAll().where('project_id', '=', projectId).orderBy('template').orderBy('language').execute();
+  }
+
+  async upsert(row: MailTemplateRow): Promise<void> {
+    await this.db
+      .insertInto('mail_templates')
+      .values(row)
+      .onConflict((oc) => oc.columns(['project_id', 'template', 'language']).doUpdateSet({ subject: row.subject, text_body: row.text_body, html_body: row.html_body, updated_at: row.updated_at }))
+      .execute();
+  }
+
+  async delete(projectId: string, template: string, language: string): Promise<void> {
+    await this.db.deleteFrom('mail_templates').where('project_id', '=', projectId).where('template', '=', template).where('language', '=', language).execute();
+  }
+}
