@@ -2,6 +2,7 @@ import type { Clock } from '../core/clock.js';
 import { addMs, MINUTE, SECOND } from '../core/clock.js';
 import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import { AppError } from '../core/errors.js';
+import { clientRedirectMatches } from '../http/redirect-uris.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { ExchangeService } from '../sessions/service.exchange.js';
 import type { SessionService } from '../sessions/service.js';
@@ -56,8 +57,8 @@ export class AuthorizationService {
     const client = query.client_id ? await this.clients.row(query.client_id) : undefined;
     if (!client) throw oauthError('invalid_request', 'The client_id is missing or unknown.', { parameter: 'client_id' });
     const redirectUri = query.redirect_uri;
-    if (!redirectUri || !client.redirect_uris.includes(redirectUri)) {
-      throw oauthError('invalid_request', 'The redirect_uri is missing or not registered for this client (exact match).', { parameter: 'redirect_uri' });
+    if (!redirectUri || !client.redirect_uris.some((registered) => clientRedirectMatches(registered, redirectUri))) {
+      throw oauthError('invalid_request', 'The redirect_uri is missing or not registered for this client (exact match; any port on a loopback IP).', { parameter: 'redirect_uri' });
     }
     const fail = (error: string, description: string): AuthorizeOutcome => ({
       location: withParams(redirectUri, { error, error_description: description, state: query.state, iss: issuer }),
