@@ -67,6 +67,11 @@ export class AuthorizationService {
     if (!isPkceValue(query.code_challenge)) return fail('invalid_request', 'PKCE is required: code_challenge (S256) is missing or malformed.');
     if (query.code_challenge_method !== 'S256') return fail('invalid_request', 'Only code_challenge_method=S256 is supported.');
     if (query.prompt !== undefined && !query.prompt.split(' ').every((p) => PROMPTS.has(p))) return fail('invalid_request', 'Unknown prompt value.');
+    // OIDC Core §3.1.2.1: none with any other value is an error, not a choice between them.
+    if (query.prompt !== undefined && query.prompt.split(' ').includes('none') && query.prompt !== 'none') return fail('invalid_request', 'prompt=none cannot be combined with other values.');
+    // OIDC Core §6: request objects are not supported, and saying so beats silently ignoring them.
+    if (query.request !== undefined) return fail('request_not_supported', 'The request parameter is not supported.');
+    if (query.request_uri !== undefined) return fail('request_uri_not_supported', 'The request_uri parameter is not supported.');
     let scopes: string[];
     try {
       scopes = userScopes(query.scope, undefined, ['openid']);
