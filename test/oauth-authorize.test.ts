@@ -94,6 +94,11 @@ describe('authorization endpoint and code grant: edge cases (inject)', () => {
       [{ scope: 'openid user.read' }, 'invalid_scope'],
       [{ code_challenge: 'short' }, 'invalid_request'],
       [{ prompt: 'bogus' }, 'invalid_request'],
+      // issue #16: prompt=none stands alone (OIDC Core §3.1.2.1); request objects are refused, not ignored (§6).
+      [{ prompt: 'none login' }, 'invalid_request'],
+      [{ prompt: 'consent none' }, 'invalid_request'],
+      [{ request: 'eyJhbGciOiJub25lIn0.e30.' }, 'request_not_supported'],
+      [{ request_uri: 'https://rp.example.com/request.jwt' }, 'request_uri_not_supported'],
     ];
     for (const [params, error] of cases) {
       const response = await authorize(params);

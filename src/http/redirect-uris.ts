@@ -57,3 +57,21 @@ export function assertRedirectUris(values: readonly string[] | undefined, path: 
   const errors = redirectUriErrors(values ?? [], path, rule);
   if (errors.length > 0) throw new AppError('req.invalid', 'The redirect allow-list is invalid: entries must be exact URLs.', { errors });
 }
+
+/** `http://127.0.0.1:PORT/rest` or `http://[::1]:PORT/rest` split into host, port and the exact rest. */
+const LOOPBACK_IP_URI = /^http:\/\/(127\.0\.0\.1|\[::1\])(?::(\d{1,5}))?([/?][^#]*)?$/;
+
+/**
+ * Whether a client's registered redirect URI admits `given`: character for character, except that
+ * RFC 8252 §7.3 lets native apps on a loopback IP literal (not `localhost`, §8.3) use any port,
+ * since the OS picks it at run time. Host, path and query must still match exactly.
+ */
+export function clientRedirectMatches(registered: string, given: string): boolean {
+  if (registered === given) return true;
+  const want = LOOPBACK_IP_URI.exec(registered);
+  const got = LOOPBACK_IP_URI.exec(given);
+  if (!want || !got) return false;
+  const port = got[2] === undefined ? 80 : Number(got[2]);
+  if (!(port >= 1 && port <= 65535) || (got[2] !== undefined && got[2].startsWith('0'))) return false;
+  return want[1] === got[1] && (want[3] ?? '') === (got[3] ?? '');
+}

@@ -2,6 +2,7 @@ import type { Clock } from '../core/clock.js';
 import { addMs, MINUTE, SECOND } from '../core/clock.js';
 import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import { AppError } from '../core/errors.js';
+import { clientRedirectMatches } from '../http/redirect-uris.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { ExchangeService } from '../sessions/service.exchange.js';
 import type { SessionService } from '../sessions/service.js';
@@ -56,8 +57,8 @@ export class AuthorizationService {
     const client = query.client_id ? await this.clients.row(query.client_id) : undefined;
     if (!client) throw oauthError('invalid_request', 'The client_id is missing or unknown.', { parameter: 'client_id' });
     const redirectUri = query.redirect_uri;
-    if (!redirectUri || !client.redirect_uris.includes(redirectUri)) {
-      throw oauthError('invalid_request', 'The redirect_uri is missing or not registered for this client (exact match).', { parameter: 'redirect_uri' });
+    if (!redirectUri || !client.redirect_uris.some((registered) => clientRedirectMatches(registered, redirectUri))) {
+      throw oauthError('invalid_request', 'The redirect_uri is missing or not registered for this client (exact match; any port on a loopback IP).', { parameter: 'redirect_uri' });
     }
     const fail = (error: string, description: string): AuthorizeOutcome => ({
       location: withParams(redirectUri, { error, error_description: description, state: query.state, iss: issuer }),
@@ -66,6 +67,11 @@ export class AuthorizationService {
     if (!isPkceValue(query.code_challenge)) return fail('invalid_request', 'PKCE is required: code_challenge (S256) is missing or malformed.');
     if (query.code_challenge_method !== 'S256') return fail('invalid_request', 'Only code_challenge_method=S256 is supported.');
     if (query.prompt !== undefined && !query.prompt.split(' ').every((p) => PROMPTS.has(p))) return fail('invalid_request', 'Unknown prompt value.');
+    // OIDC Core §3.1.2.1: none with any other value is an error, not a choice between them.
+    if (query.prompt !== undefined && query.prompt.split(' ').includes('none') && query.prompt !== 'none') return fail('invalid_request', 'prompt=none cannot be combined with other values.');
+    // OIDC Core §6: request objects are not supported, and saying so beats silently ignoring them.
+    if (query.request !== undefined) return fail('request_not_supported', 'The request parameter is not supported.');
+    if (query.request_uri !== undefined) return fail('request_uri_not_supported', 'The request_uri parameter is not supported.');
     let scopes: string[];
     try {
       scopes = userScopes(query.scope, undefined, ['openid']);

@@ -10,6 +10,8 @@ export interface AuthenticatedClient {
   projectId: string;
   /** The management scopes client credentials may grant (empty for OIDC clients). */
   allowedScopes: readonly string[];
+  /** A registered client without a secret (token_endpoint_auth_method=none): it proves nothing about itself. */
+  isPublic?: boolean;
 }
 
 export type Form = Record<string, string>;

@@ -112,6 +112,6 @@ export class OidcClientService {
     } else if (secret === undefined || !constantTimeEqual(sha256Hex(secret), row.secret_hash)) {
       return undefined;
     }
-    return { kind: 'oidc', clientId: row.id, projectId: row.project_id, allowedScopes: [] };
+    return { kind: 'oidc', clientId: row.id, projectId: row.project_id, allowedScopes: [], isPublic: row.secret_hash === null };
   }
 }

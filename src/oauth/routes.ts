@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../container.js';
 import { bearerToken } from '../http/auth.js';
-import type { Form } from './client-auth.js';
+import { invalidClient, type Form } from './client-auth.js';
 import { discoveryDocument, issuerOf } from './discovery.js';
 import { invalidToken, missingToken, oauthError, registerOAuthErrors } from './errors.js';
 import { authorizeRoutes } from './authorize.routes.js';
@@ -114,6 +114,8 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
       app.post('/introspect', { config: { tenancy: 'credential' }, schema: { tags: ['oauth'], summary: 'Token introspection (RFC 7662)', response: oauthResponses({ 200: IntrospectionSchema }) } }, async (request, reply) => {
         const form = formOf(request);
         const client = await oauth.clients.authenticate(request.headers.authorization, form);
+        // RFC 7662 §2.1/§4: anyone can claim a public client's id, so it must not learn about tokens.
+        if (client.isPublic) throw invalidClient(false, 'Public clients cannot introspect tokens; use a confidential client or a service key.');
         const token = required(form, 'token');
         return noStore(reply).send(await oauth.tokens.introspect(client.projectId, token, issuerOf(container.config, request)));
       });
