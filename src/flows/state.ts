@@ -27,8 +27,6 @@ export interface FlowFrame {
   cr?: string;
   /** recovery, e-mail codes: id of the one-time code sent (the code itself is never stored here) */
   oc?: string;
-  /** e-mail codes: when this frame last sent one, epoch ms (60 s between sends) */
-  os?: number;
   /** once the user proved control of the account in this frame: the consumed code whose one grant a password change spends */
   pv?: string;
   /** settings flows: the signed-in user whose credentials the flow manages (the session's user) */

@@ -250,7 +250,7 @@ export class FlowDefinitionService {
 
   /** The INSERT of `startRun`, for a statement of another domain (a new flow's shell session). */
   startRunQuery(projectId: string, runId: string, definitionId: string, sessionId: string, expiresAt: Date) {
-    return this.store.startRunQuery({ id: runId, project_id: projectId, definition_id: definitionId, session_id: sessionId, created_at: this.clock.now(), expires_at: expiresAt, ended_at: null, user_created_at: null });
+    return this.store.startRunQuery({ id: runId, project_id: projectId, definition_id: definitionId, session_id: sessionId, created_at: this.clock.now(), expires_at: expiresAt, ended_at: null, user_created_at: null, code_sent_at: null });
   }
 
   /** A flow that moved on lives longer: so does the use of its definitions. */
@@ -266,6 +266,11 @@ export class FlowDefinitionService {
   /** The UPDATE that ends a live run, for a statement that must write only when it does (AttemptDrafts.handOff). */
   endRunQuery(runId: string) {
     return this.store.endRunQuery(runId, this.clock.now());
+  }
+
+  /** Takes the run's next code send (at most one per `intervalMs`); see FlowDefinitionStore.takeCodeSend. */
+  takeCodeSend(runId: string, intervalMs: number) {
+    return this.store.takeCodeSend(runId, this.clock.now(), intervalMs);
   }
 
   /** Ends a live run (in `trx` when given); false when it had ended already: a flow completes once. */

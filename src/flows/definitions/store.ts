@@ -27,6 +27,8 @@ export interface FlowDefinitionTables {
     ended_at: Date | null;
     /** set by the create_user of this run: a flow creates at most one user */
     user_created_at: Date | null;
+    /** when this run last sent a code or link: the gap between two sends is taken here */
+    code_sent_at: Date | null;
   };
 }
 
@@ -123,6 +125,24 @@ export class FlowDefinitionStore {
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * Takes a live run's next code send, in one statement: only when its last one is at least
+   * `intervalMs` old. Refused, the answer says when the next send is allowed.
+   */
+  async takeCodeSend(id: string, at: Date, intervalMs: number): Promise<{ taken: true } | { taken: false; nextAt?: Date }> {
+    const taken = await this.db
+      .updateTable('flow_runs')
+      .set({ code_sent_at: at })
+      .where('id', '=', id)
+      .where('ended_at', 'is', null)
+      .where((eb) => eb.or([eb('code_sent_at', 'is', null), eb('code_sent_at', '<=', new Date(at.getTime() - intervalMs))]))
+      .returning('id')
+      .executeTakeFirst();
+    if (taken) return { taken: true };
+    const row = await this.db.selectFrom('flow_runs').select('code_sent_at').where('id', '=', id).executeTakeFirst();
+    return { taken: false, ...(row?.code_sent_at ? { nextAt: new Date(row.code_sent_at.getTime() + intervalMs) } : {}) };
   }
 
   /** Ends a live run; false when it had ended already (or never existed). */

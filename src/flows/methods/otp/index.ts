@@ -29,9 +29,11 @@ const sendOtp: StepHook = {
   async run(ctx) {
     const { run, loaded } = ctx;
     const { deps, frame, projectId } = run;
-    const now = deps.clock.now().getTime();
-    if (frame.os !== undefined && now - frame.os < RESEND_INTERVAL_MS) {
-      const retryAfter = Math.ceil((frame.os + RESEND_INTERVAL_MS - now) / 1000);
+    // Taken on the run in one statement: a replayed older `_zflow` cannot skip the gap.
+    const send = await deps.definitions.takeCodeSend(frame.id, RESEND_INTERVAL_MS);
+    if (!send.taken) {
+      const waitMs = send.nextAt ? send.nextAt.getTime() - deps.clock.now().getTime() : RESEND_INTERVAL_MS;
+      const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
       throw new AppError('auth.rate_limited', 'A code was sent a moment ago; wait before asking for another.', { flow_id: frame.id, retry_after_seconds: retryAfter }, { 'retry-after': String(retryAfter) });
     }
     await takeMailBudget(ctx);
@@ -39,7 +41,6 @@ const sendOtp: StepHook = {
     // A new code replaces the user's previous one (consumed in the same transaction).
     const issued = await deps.codes.issue(projectId, frame.u, 'otp', { link });
     frame.oc = issued.id;
-    frame.os = now;
     const to = frame.u !== undefined ? await storedAddress(ctx, frame.u) : undefined;
     if (to !== undefined) {
       const project = await deps.projects.row(projectId);

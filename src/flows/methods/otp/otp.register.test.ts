@@ -45,7 +45,7 @@ describe('passwordless registration and the cost of a code sign-in', () => {
     expect(errorBody(response).code).toBe('flowdef.invalid');
   });
 
-  it('one code sign-in: request in at most 11 statements, verify in at most 11', async () => {
+  it('one code sign-in: request in at most 12 statements (one takes the resend gap on the run), verify in at most 11', async () => {
     await kit.createUser('counted@example.com');
     // Warm the per-process caches (project, settings, definitions) as a running service has them.
     const warm = new FlowClient(kit.t, '203.0.113.51');
@@ -61,7 +61,7 @@ describe('passwordless registration and the cost of a code sign-in', () => {
     expect(verify.result.statusCode, verify.result.body).toBe(200);
     const shown = JSON.stringify({ request: request.statements, verify: verify.statements }, null, 1);
     console.log(`code sign-in statements: request ${request.statements.length}, verify ${verify.statements.length}`);
-    expect(request.statements.length, shown).toBeLessThanOrEqual(11);
+    expect(request.statements.length, shown).toBeLessThanOrEqual(12);
     expect(verify.statements.length, shown).toBeLessThanOrEqual(11);
   });
 });

@@ -74,6 +74,27 @@ describe('e-mail code rules', () => {
     expect(done.statusCode, done.body).toBe(200);
   });
 
+  it('the gap between sends is kept on the flow run: a replayed older cookie and concurrent sends get one mail a minute', async () => {
+    later();
+    const c = client();
+    const started = await c.start({ project_id: kit.project.id, purpose: 'code_login' });
+    const before = c.cookie;
+    const sent = await c.submit(started.json().id, 'send_code', { email: 'rules@example.com' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    // The cookie from before the send knows of no send; the run does.
+    c.cookie = before;
+    const replayed = await c.submit(started.json().id, 'send_code', { email: 'rules@example.com' });
+    expect(replayed.statusCode, replayed.body).toBe(429);
+    expect(replayed.headers['retry-after']).toBe('60');
+
+    later();
+    const racer = client();
+    const again = await racer.start({ project_id: kit.project.id, purpose: 'code_login' });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => racer.submit(again.json().id, 'send_code', { email: 'rules@example.com' })));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const other of answers.filter((a) => a.statusCode !== 200)) expect(errorBody(other).code).toBe('auth.rate_limited');
+  });
+
   it('5 wrong tries spend the code: then its right value answers flow.code_exhausted', async () => {
     later();
     const c = client();
