@@ -95,8 +95,8 @@ async function serve(): Promise<void> {
   // Printed before anything can fail: when the very first start fails (port taken, database
   // down), the token is already in the file and the next start would never print it.
   if (config.adminTokenGenerated) {
-    const { createLogger } = await import('../http/log-redaction.js');
-    createLogger(config.logLevel).warn(
+    const { createLogger, immediateStdout } = await import('../http/log-redaction.js');
+    createLogger(config.logLevel, immediateStdout()).warn(
       { admin_token: config.adminToken, stored_in: `${config.dataDir}/admin-token` },
       'generated the instance admin token; it is printed only this once',
     );
