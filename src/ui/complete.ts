@@ -41,9 +41,18 @@ export async function finish(container: Container, request: FastifyRequest, repl
 export function sendDone(reply: FastifyReply, ctx: PageContext, assets: UiAssets, session: SessionRow | undefined): Promise<FastifyReply> {
   const login = pageUrl('login', { project_id: ctx.entry.project_id, lang: ctx.entry.lang }, {}, ctx.explicitLang);
   if (ctx.entry.done === 'signed_in') {
-    if (session) return sendMessage(reply, ctx, assets, 200, { titleKey: 'ui.signed_in.title', textKey: 'ui.signed_in.description' });
+    if (session) {
+      const base = { project_id: ctx.entry.project_id, lang: ctx.entry.lang };
+      return sendMessage(reply, ctx, assets, 200, {
+        titleKey: 'ui.signed_in.title',
+        textKey: 'ui.signed_in.description',
+        links: [{ href: pageUrl('settings', base, {}, ctx.explicitLang), key: 'ui.manage_account' }],
+        post: { action: pageUrl('logout', base, {}, ctx.explicitLang), key: 'ui.sign_out' },
+      });
+    }
     return sendMessage(reply, ctx, assets, 200, { titleKey: 'ui.error.title', textKey: 'ui.settings.sign_in_first', links: [{ href: login, key: 'action.sign_in' }] });
   }
+  if (ctx.entry.done === 'signed_out') return sendMessage(reply, ctx, assets, 200, { titleKey: 'ui.signed_out.title', textKey: 'ui.signed_out.description', links: [{ href: login, key: 'action.sign_in' }] });
   const step = ctx.entry.done!;
   return sendMessage(reply, ctx, assets, 200, { titleKey: `step.${step}.title`, textKey: `step.${step}.description`, links: [{ href: login, key: 'ui.back_to_sign_in' }] });
 }

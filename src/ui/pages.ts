@@ -81,11 +81,13 @@ export function sendMessage(
   ctx: PageContext,
   assets: UiAssets,
   status: number,
-  message: { titleKey: string; textKey: string; links?: Array<{ href: string; key: string }>; alert?: boolean },
+  message: { titleKey: string; textKey: string; links?: Array<{ href: string; key: string }>; alert?: boolean; post?: { action: string; key: string } },
 ): Promise<FastifyReply> {
   const { t } = ctx;
   const text = `<p${message.alert ? ' role="alert"' : ''} class="description">${esc(t(message.textKey))}</p>`;
-  const links = (message.links ?? []).map((link) => `<a class="btn primary" href="${esc(link.href)}">${esc(t(link.key))}</a>`).join('');
+  let links = (message.links ?? []).map((link) => `<a class="btn primary" href="${esc(link.href)}">${esc(t(link.key))}</a>`).join('');
+  // A change (signing out) is a form post, never a link: a prefetch or a crawler must not trigger it.
+  if (message.post) links += `<form class="signout" method="post" action="${esc(message.post.action)}"><button type="submit" class="btn secondary">${esc(t(message.post.key))}</button></form>`;
   const content = `<h1>${esc(t(message.titleKey))}</h1>${text}${links ? `<div class="actions">${links}</div>` : ''}`;
   return sendPage(reply, ctx, assets, status, t(message.titleKey), content);
 }
@@ -128,7 +130,7 @@ export function describeError(error: unknown): { status: number; key: string; re
 export function sendError(reply: FastifyReply, ctx: PageContext, assets: UiAssets, error: unknown): Promise<FastifyReply> {
   const described = describeError(error);
   const links = [];
-  if (described.restart && ctx.entry.project_id) links.push({ href: pageUrl(ctx.page === 'error' || ctx.page === 'link' ? 'login' : ctx.page, ctx.entry, { flow: undefined, done: undefined }, ctx.explicitLang), key: 'ui.restart' });
+  if (described.restart && ctx.entry.project_id) links.push({ href: pageUrl(['error', 'link', 'logout'].includes(ctx.page) ? 'login' : ctx.page, ctx.entry, { flow: undefined, done: undefined }, ctx.explicitLang), key: 'ui.restart' });
   for (const [name, value] of Object.entries(described.headers)) if (name === 'retry-after') reply.header(name, value);
   return sendMessage(reply, ctx, assets, described.status, { titleKey: 'ui.error.title', textKey: described.key, links, alert: true });
 }

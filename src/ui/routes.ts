@@ -92,9 +92,11 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
       setFlowCookie(request, reply, result.cookie);
       const body: FlowResponse = result.body;
       if (body.step.type === 'complete') return finish(container, request, reply, ctx, body);
-      const challenge = (body.step as StepExtras).challenge;
+      const { challenge, recovery_codes: codes } = body.step as StepExtras;
       // The browser must run this ceremony now; a redirect would render a different challenge.
       if (challenge && challenge.mediation !== 'conditional') return sendStep(reply, ctx, assets, 200, { body });
+      // New recovery codes exist in this answer only (shown once): a redirect would lose them.
+      if (Array.isArray(codes)) return sendStep(reply, ctx, assets, 200, { body });
       return reply.header('cache-control', 'no-store').redirect(pageUrl(ctx.page, ctx.entry, { flow: body.id, done: undefined }, ctx.explicitLang), 303);
     };
 
@@ -181,6 +183,19 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
       const values = Object.fromEntries(Object.entries(form.fields).filter(([name]) => !secret.has(name)));
       return sendStep(reply, ctx, assets, error.status, { body: { ...current.body, step }, errors: fieldErrors, error: stepError, values });
     };
+
+    // Signing out of the hosted pages: the session the cookie names ends, the cookie goes (idempotent, like DELETE /sessions/me).
+    app.post('/ui/logout', { config }, async (request, reply) => {
+      const ctx = await contextFor(request, 'login');
+      const token = cookieValue(request, SESSION_COOKIE);
+      const projectId = token && token.length <= 512 ? await container.sessions.projectOfToken(token) : undefined;
+      const project = projectId ? await container.projects.row(projectId) : undefined;
+      assertSameOrigin(request, { publicUrl: container.config.publicUrl, allowedOrigins: project?.preview_origins ?? [] });
+      if (token && token.length <= 512) await container.sessions.deleteByToken(token);
+      clearCookie(request, reply, SESSION_COOKIE);
+      const base = { project_id: ctx.entry.project_id ?? projectId, lang: ctx.entry.lang };
+      return reply.header('cache-control', 'no-store').redirect(pageUrl('login', base, { done: 'signed_out' }, ctx.explicitLang), 303);
+    });
 
     for (const page of ['link', 'error'] as const) {
       app.get(`/ui/${page}`, { config }, async (request, reply) => {

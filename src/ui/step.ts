@@ -10,6 +10,7 @@ export interface StepExtras {
   totp?: { secret: string; otpauth_uri: string; qr_svg: string };
   recovery_codes?: string[];
   warning?: string;
+  credentials?: Array<{ id: string; method: string; name: string | null; created_at: string }>;
 }
 
 export interface StepPage {
@@ -78,6 +79,28 @@ function fieldMarkup(field: StepField, page: StepPage, step: StepView & StepExtr
   return `<div class="field"><label for="${esc(id)}">${label}</label><input${input}>${error}</div>`;
 }
 
+/** The settings step's `credential_id`: a choice among the user's own credentials (radio buttons), not an id to type. */
+function credentialChoice(field: StepField, page: StepPage, step: StepView & StepExtras, focus: boolean): string | undefined {
+  const credentials = step.credentials;
+  if (field.name !== 'credential_id' || !Array.isArray(credentials) || credentials.length === 0) return undefined;
+  const errorKey = page.errors[field.name];
+  const id = fieldId(field.name);
+  const errorId = `${id}-error`;
+  const options = credentials.map((credential, index) => {
+    const optionId = `${id}-${index}`;
+    const method = page.t(`ui.credential.${credential.method}`);
+    const label = credential.name ? `${method}: ${credential.name}` : method;
+    const since = credential.created_at.slice(0, 10);
+    return (
+      `<div class="choice"><input${attrs({ id: optionId, type: 'radio', name: `f.${field.name}`, value: credential.id, required: field.required, checked: page.values[field.name] === credential.id, autofocus: focus && index === 0, 'aria-describedby': errorKey ? errorId : undefined })}>` +
+      `<label for="${esc(optionId)}">${esc(label)} <span class="since">${esc(page.t('ui.credential.since'))} <time datetime="${esc(credential.created_at)}">${esc(since)}</time></span></label></div>`
+    );
+  });
+  const error = errorKey ? `<p class="field-error" id="${esc(errorId)}">${esc(page.t(errorKey))}</p>` : '';
+  // The first radio carries the field's id, so the error summary's link lands on the group.
+  return `<fieldset class="field choices" id="${esc(id)}"${errorKey ? ' aria-invalid="true"' : ''}><legend>${esc(page.t(field.text_key))}</legend>${options.join('')}${error}</fieldset>`;
+}
+
 function buttonMarkup(action: StepAction, t: Translate): string {
   const passkey = action.kind === 'passkey' || action.kind === 'passkey_register';
   const cls = action.primary ? 'btn primary' : action.kind === 'navigate' ? 'btn link' : 'btn secondary';
@@ -143,7 +166,7 @@ export function stepMarkup(page: StepPage): string {
   }
   html += extrasMarkup(step, t);
   html += `<form method="post" action="${esc(page.action)}" aria-labelledby="step-title" data-step="${esc(step.name)}">`;
-  html += step.fields.map((field) => fieldMarkup(field, page, step, field.name === focusName)).join('');
+  html += step.fields.map((field) => credentialChoice(field, page, step, field.name === focusName) ?? fieldMarkup(field, page, step, field.name === focusName)).join('');
   html += captchaMarkup(step, page, focusName === 'captcha' || (focusName === undefined && !!step.gates?.captcha));
   const challenge = step.challenge;
   if (step.actions.some((a) => a.kind === 'passkey' || a.kind === 'passkey_register') || challenge) {

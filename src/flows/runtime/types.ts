@@ -33,6 +33,8 @@ export interface StepView {
   totp?: { secret: string; otpauth_uri: string; qr_svg: string };
   /** new recovery codes, in the response that generated them only */
   recovery_codes?: string[];
+  /** on a settings step that removes a credential: the signed-in user's credentials to choose from (never a secret) */
+  credentials?: Array<{ id: string; method: string; name: string | null; created_at: string }>;
 }
 
 /** `step.challenge`: the WebAuthn options a browser passes to `navigator.credentials`. */

@@ -63,4 +63,13 @@ export const settingsMethod: AuthMethod = {
   needsSchemaKey: false,
   field: { ref: CREDENTIAL_ID_FIELD, type: 'text', maxLength: 64, pattern: { regex: /^cred_[0-9a-z]{1,59}$/, error: 'error.unknown_credential' }, secret: false },
   hooks: [requireRecentSignIn, removeCredential],
+
+  /** A step that removes a credential lists the signed-in user's own, so a frontend can offer a choice, not a text box. */
+  async render({ run, step }, view) {
+    if (!step.fields?.includes(CREDENTIAL_ID_FIELD)) return;
+    const userId = await settingsUser(run);
+    if (userId === undefined) return;
+    const credentials = await run.deps.userCredentials.list(run.projectId, userId);
+    view.credentials = credentials.map(({ id, method, name, created_at }) => ({ id, method, name, created_at }));
+  },
 };
