@@ -34,7 +34,9 @@ export async function finish(container: Container, request: FastifyRequest, repl
     setCookieUntil(request, reply, SESSION_COOKIE, issued.session_token, container.clock.now(), issued.expiresAt);
     return reply.redirect(pageUrl(ctx.page, base, { done: 'signed_in' }, ctx.explicitLang), 303);
   }
-  return reply.redirect(pageUrl(ctx.page, base, { done: body.step.name }, ctx.explicitLang), 303);
+  // Leaving settings returns to the signed-in page (its session goes on), not to "you can now sign in".
+  const done = ctx.page === 'settings' ? 'signed_in' : body.step.name;
+  return reply.redirect(pageUrl(ctx.page, base, { done }, ctx.explicitLang), 303);
 }
 
 /** The page after a completion without a place to return to. */
