@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The SDK packages' tests run against their sources (no build needed while developing).
+  resolve: { alias: { '@gatehouse/client': new URL('./packages/client/src/index.ts', import.meta.url).pathname } },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts'],
     // Builds the hosted UI's assets (dist/ui-assets) that the pages link to.
     globalSetup: ['test/helpers/build-ui.ts'],
     pool: 'forks',

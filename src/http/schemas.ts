@@ -1,9 +1,11 @@
+import { knownErrorCodes } from '../core/errors.js';
 import { Type, type TArray, type TOptional, type TSchema, type TString } from 'typebox';
 
 /** Shapes shared by many routes; each domain defines its own resources next to its routes. */
 export const ErrorBody = Type.Object(
   {
-    code: Type.String(),
+    // Every code the service can answer, so that generated clients type errors by code (src/core/errors.ts).
+    code: Type.Unsafe<string>({ type: 'string', enum: Object.keys(knownErrorCodes()).sort() }),
     message: Type.String(),
     details: Type.Object({}, { additionalProperties: true }),
   },

@@ -9,6 +9,7 @@ import { Id, NoContent } from '../../http/schemas.js';
 import { FLOW_COOKIE } from '../cookie.js';
 import type { FlowRuntime } from './engine.js';
 import { FlowStateChanged } from './errors.js';
+import { StepSchema } from './schemas.js';
 import { FLOW_TTL_MS } from './run.js';
 import type { FlowResult, RequestContext } from './types.js';
 
@@ -18,7 +19,7 @@ const FlowResponseSchema = Type.Object({
   id: Type.String(),
   session_id: Type.String(),
   session_token: Type.Optional(Type.String()),
-  step: Unknown,
+  step: StepSchema,
   branding: Unknown,
   redirect_uri: Type.Optional(Type.String()),
   handoff_token: Type.Optional(Type.String()),

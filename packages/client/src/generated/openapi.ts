@@ -1,0 +1,9713 @@
+/**
+ * Generated from Gatehouse's own /openapi.json by openapi-typescript: do not edit.
+ * Regenerate with `npm run generate:client`; packages/client/src/generated.test.ts fails when
+ * this file and the route schemas drift apart.
+ */
+export type paths = {
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Name, version and links to the API description, the sign-in page and the docs */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            links: {
+                                /** @description Where the documentation is */
+                                docs: string;
+                                /** @description The hosted sign-in page */
+                                login: string;
+                                /** @description The API description */
+                                openapi: string;
+                            };
+                            name: string;
+                            version: string;
+                        };
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/openid-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OpenID Provider metadata */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issuer: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth_attempts/{id}/handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint the handoff token of a completed auth attempt
+         * @description Only for a completed attempt (409 att.not_completed). A second call answers 409 att.already_handed_off, unless it repeats the Idempotency-Key of the first within 5 minutes: then the same token is returned.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            auth_attempt_id: string;
+                            /** @description Single use, exchange at POST /sessions/exchange within 60 seconds */
+                            handoff_token: string;
+                            /** Format: date-time */
+                            handoff_token_expires_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authorization endpoint: code + PKCE (S256); sign-in is a Gatehouse login flow */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Redirect (Location) to the login frontend or back to the client */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/authorize/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Back from the login flow: exchanges its handoff token and redirects to the client with the code */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Redirect (Location) to the login frontend or back to the client */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Back from the login flow: exchanges its handoff token and redirects to the client with the code */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Redirect (Location) to the login frontend or back to the client */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/introspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Token introspection (RFC 7662) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active: boolean;
+                            client_id?: string;
+                            exp?: number;
+                            iat?: number;
+                            iss?: string;
+                            jti?: string;
+                            project_id?: string;
+                            scope?: string;
+                            sid?: string;
+                            sub?: string;
+                            token_type?: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/jwks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The JSON Web Key Set for ID tokens */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            keys: {
+                                [key: string]: unknown;
+                            }[];
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Token revocation (RFC 7009) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Token endpoint (RFC 6749, 8693) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            expires_in: number;
+                            id_token?: string;
+                            issued_token_type?: string;
+                            refresh_token?: string;
+                            scope: string;
+                            /** @enum {string} */
+                            token_type: "Bearer";
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OpenID Connect userinfo (claims through x-claim) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email?: string;
+                            /** @description Whether a mailed code or link proved the address (DESIGN §4.11) */
+                            email_verified?: boolean;
+                            family_name?: string;
+                            given_name?: string;
+                            name?: string;
+                            picture?: string;
+                            preferred_username?: string;
+                            sub: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** OpenID Connect userinfo (claims through x-claim) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email?: string;
+                            /** @description Whether a mailed code or link proved the address (DESIGN §4.11) */
+                            email_verified?: boolean;
+                            family_name?: string;
+                            given_name?: string;
+                            name?: string;
+                            picture?: string;
+                            preferred_username?: string;
+                            sub: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a flow for a purpose (sets _zflow) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Audience: the app the flow runs for */
+                        app_id?: string;
+                        /** @description The project */
+                        project_id: string;
+                        purpose: string;
+                        /** @description Must exactly match an entry of the project's allow-list */
+                        redirect_uri?: string;
+                        /** @description An existing session to step up or re-authenticate; purpose `settings` needs it, and its session token (cookie __service_session or Authorization: Bearer) */
+                        session_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            branding: {
+                                [key: string]: unknown;
+                            };
+                            handoff_token?: string;
+                            handoff_token_expires_at?: string;
+                            id: string;
+                            redirect_uri?: string;
+                            session_id: string;
+                            session_token?: string;
+                            step: {
+                                actions: ({
+                                    kind: string;
+                                    name: string;
+                                    primary: boolean;
+                                    text_key: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                /** @description on a complete step: `redirect` or `show` */
+                                behavior?: string;
+                                challenge?: {
+                                    challenge_id: string;
+                                    /** @description `conditional`: offer passkeys in the autofill of the identifier field */
+                                    mediation?: string;
+                                    /** @description `passkey` or `passkey_register` */
+                                    method: string;
+                                    /** @description PublicKeyCredentialRequestOptionsJSON or PublicKeyCredentialCreationOptionsJSON */
+                                    options: {
+                                        [key: string]: unknown;
+                                    };
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description settings: the signed-in user's credentials a `credential_id` may name */
+                                credentials?: ({
+                                    created_at: string;
+                                    id: string;
+                                    method: string;
+                                    name: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                /** @description a text key: something that happened between requests failed */
+                                error?: string;
+                                fields: ({
+                                    name: string;
+                                    required: boolean;
+                                    text_key: string;
+                                    type: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                gates?: {
+                                    captcha?: {
+                                        [key: string]: unknown;
+                                    };
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                name: string;
+                                /** @description new recovery codes, in the answer that made them only */
+                                recovery_codes?: string[];
+                                sso_providers?: ({
+                                    id: string;
+                                    name: string;
+                                    template: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                texts: {
+                                    description_key: string;
+                                    title_key: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                totp?: {
+                                    otpauth_uri: string;
+                                    qr_svg: string;
+                                    secret: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description `complete` marks a terminal step */
+                                type: string;
+                                /** @description a text key the user should act on */
+                                warning?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flow_definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List flow definitions */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page_token?: string;
+                    project_id?: string;
+                    purpose?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            flow_definitions: {
+                                /** Format: date-time */
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                project_id: string;
+                                schema_uri: string;
+                                status: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            next_page_token?: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a flow definition */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        flow_definition: {
+                            audience?: {
+                                app_ids?: string[];
+                            };
+                            name: string;
+                            purposes: {
+                                [key: string]: string;
+                            };
+                            status?: "active" | "inactive";
+                            steps: {
+                                actions?: {
+                                    kind: string;
+                                    name: string;
+                                    primary?: boolean;
+                                    text_key?: string;
+                                }[];
+                                complete?: string;
+                                fields?: string[];
+                                gates?: {
+                                    [key: string]: {
+                                        kind?: string;
+                                    };
+                                };
+                                name: string;
+                                on_success?: string;
+                                texts?: {
+                                    description_key?: string;
+                                    title_key?: string;
+                                };
+                                transitions?: {
+                                    [key: string]: {
+                                        action?: string;
+                                        target: string;
+                                    };
+                                };
+                            }[];
+                            user_schema?: string;
+                        };
+                        /** @description The project (defaults to the credential's project) */
+                        project_id?: string;
+                        schema_uri?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            flow_definition: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            project_id: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flow_definitions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a flow definition */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            flow_definition: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            project_id: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Replace a flow definition (status kept when omitted) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        flow_definition: {
+                            audience?: {
+                                app_ids?: string[];
+                            };
+                            name: string;
+                            purposes: {
+                                [key: string]: string;
+                            };
+                            status?: "active" | "inactive";
+                            steps: {
+                                actions?: {
+                                    kind: string;
+                                    name: string;
+                                    primary?: boolean;
+                                    text_key?: string;
+                                }[];
+                                complete?: string;
+                                fields?: string[];
+                                gates?: {
+                                    [key: string]: {
+                                        kind?: string;
+                                    };
+                                };
+                                name: string;
+                                on_success?: string;
+                                texts?: {
+                                    description_key?: string;
+                                    title_key?: string;
+                                };
+                                transitions?: {
+                                    [key: string]: {
+                                        action?: string;
+                                        target: string;
+                                    };
+                                };
+                            }[];
+                            user_schema?: string;
+                        };
+                        /** @description The project (defaults to the credential's project) */
+                        project_id?: string;
+                        schema_uri?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            flow_definition: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            project_id: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a flow definition */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flow/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Re-render the current step without advancing */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description When given, a flow of another project answers 404 flow.not_found */
+                    project_id?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The latest flow id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            branding: {
+                                [key: string]: unknown;
+                            };
+                            handoff_token?: string;
+                            handoff_token_expires_at?: string;
+                            id: string;
+                            redirect_uri?: string;
+                            session_id: string;
+                            session_token?: string;
+                            step: {
+                                actions: ({
+                                    kind: string;
+                                    name: string;
+                                    primary: boolean;
+                                    text_key: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                /** @description on a complete step: `redirect` or `show` */
+                                behavior?: string;
+                                challenge?: {
+                                    challenge_id: string;
+                                    /** @description `conditional`: offer passkeys in the autofill of the identifier field */
+                                    mediation?: string;
+                                    /** @description `passkey` or `passkey_register` */
+                                    method: string;
+                                    /** @description PublicKeyCredentialRequestOptionsJSON or PublicKeyCredentialCreationOptionsJSON */
+                                    options: {
+                                        [key: string]: unknown;
+                                    };
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description settings: the signed-in user's credentials a `credential_id` may name */
+                                credentials?: ({
+                                    created_at: string;
+                                    id: string;
+                                    method: string;
+                                    name: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                /** @description a text key: something that happened between requests failed */
+                                error?: string;
+                                fields: ({
+                                    name: string;
+                                    required: boolean;
+                                    text_key: string;
+                                    type: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                gates?: {
+                                    captcha?: {
+                                        [key: string]: unknown;
+                                    };
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                name: string;
+                                /** @description new recovery codes, in the answer that made them only */
+                                recovery_codes?: string[];
+                                sso_providers?: ({
+                                    id: string;
+                                    name: string;
+                                    template: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                texts: {
+                                    description_key: string;
+                                    title_key: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                totp?: {
+                                    otpauth_uri: string;
+                                    qr_svg: string;
+                                    secret: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description `complete` marks a terminal step */
+                                type: string;
+                                /** @description a text key the user should act on */
+                                warning?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flow/{id}/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a fingerprint or telemetry event (never advances the flow) */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description When given, a flow of another project answers 404 flow.not_found */
+                    project_id?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The latest flow id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        payload?: {
+                            [key: string]: unknown;
+                        };
+                        type: "fingerprint" | "telemetry";
+                    };
+                };
+            };
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flow/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit the current step */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description When given, a flow of another project answers 404 flow.not_found */
+                    project_id?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The latest flow id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        action: string;
+                        captcha?: string | {
+                            [key: string]: unknown;
+                        };
+                        /** @description The answer to step.challenge (passkeys) */
+                        challenge_response?: {
+                            challenge_id: string;
+                            method: string;
+                            /** @description The credential's toJSON() (WebAuthn JSON) */
+                            proof: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        fields?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            branding: {
+                                [key: string]: unknown;
+                            };
+                            handoff_token?: string;
+                            handoff_token_expires_at?: string;
+                            id: string;
+                            redirect_uri?: string;
+                            session_id: string;
+                            session_token?: string;
+                            step: {
+                                actions: ({
+                                    kind: string;
+                                    name: string;
+                                    primary: boolean;
+                                    text_key: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                /** @description on a complete step: `redirect` or `show` */
+                                behavior?: string;
+                                challenge?: {
+                                    challenge_id: string;
+                                    /** @description `conditional`: offer passkeys in the autofill of the identifier field */
+                                    mediation?: string;
+                                    /** @description `passkey` or `passkey_register` */
+                                    method: string;
+                                    /** @description PublicKeyCredentialRequestOptionsJSON or PublicKeyCredentialCreationOptionsJSON */
+                                    options: {
+                                        [key: string]: unknown;
+                                    };
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description settings: the signed-in user's credentials a `credential_id` may name */
+                                credentials?: ({
+                                    created_at: string;
+                                    id: string;
+                                    method: string;
+                                    name: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                /** @description a text key: something that happened between requests failed */
+                                error?: string;
+                                fields: ({
+                                    name: string;
+                                    required: boolean;
+                                    text_key: string;
+                                    type: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                gates?: {
+                                    captcha?: {
+                                        [key: string]: unknown;
+                                    };
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                name: string;
+                                /** @description new recovery codes, in the answer that made them only */
+                                recovery_codes?: string[];
+                                sso_providers?: ({
+                                    id: string;
+                                    name: string;
+                                    template: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                texts: {
+                                    description_key: string;
+                                    title_key: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                totp?: {
+                                    otpauth_uri: string;
+                                    qr_svg: string;
+                                    secret: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description `complete` marks a terminal step */
+                                type: string;
+                                /** @description a text key the user should act on */
+                                warning?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is alive */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics (instance admin token) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Prometheus text exposition format */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List every project, oldest first (instance admin token) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page_token?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            next_page_token?: string;
+                            projects: {
+                                /** Format: date-time */
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                preview_origins: string[];
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a project (instance admin token) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        preview_origins?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            name: string;
+                            preview_origins: string[];
+                            /** @description Shown once; stored only as a hash */
+                            preview_secret: string;
+                            /** @description Shown once; stored only as a hash */
+                            project_secret: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a project (without its secrets) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            name: string;
+                            preview_origins: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a project and everything in it, in one transaction (instance admin token) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename a project or replace its preview origins */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        preview_origins?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            name: string;
+                            preview_origins: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/projects/{project_id}/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the branding of the flow UI */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            font_url?: string;
+                            hero_url?: string;
+                            layout: string;
+                            liquid_template: string;
+                            logo_url?: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Replace the branding (the liquid template must parse) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        font_url?: string;
+                        /** Format: uri */
+                        hero_url?: string;
+                        layout?: string;
+                        liquid_template?: string;
+                        /** Format: uri */
+                        logo_url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            font_url?: string;
+                            hero_url?: string;
+                            layout: string;
+                            liquid_template: string;
+                            logo_url?: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/flow_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the redirect allow-list, passkey and risk settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            passkeys: {
+                                /** @description Relying party ID: a registrable suffix of the origins' host names (default: each origin's host) */
+                                rp_id?: string;
+                            };
+                            redirect_uris: string[];
+                            risk: {
+                                account_captcha_after: number;
+                                account_disable_after: number;
+                                account_lock_after: number;
+                                account_lock_max_seconds: number;
+                                account_lock_seconds: number;
+                                captcha_score: number;
+                                ip_block_after: number;
+                                ip_captcha_after: number;
+                                mail_per_recipient: number;
+                                mail_per_recipient_window_seconds: number;
+                                new_fingerprint_score: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Update the redirect allow-list, passkey and risk settings */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        passkeys?: {
+                            /** @description Relying party ID: a registrable suffix of the origins' host names (default: each origin's host) */
+                            rp_id?: string;
+                        };
+                        redirect_uris?: string[];
+                        risk?: {
+                            account_captcha_after?: number;
+                            account_disable_after?: number;
+                            account_lock_after?: number;
+                            account_lock_max_seconds?: number;
+                            account_lock_seconds?: number;
+                            captcha_score?: number;
+                            ip_block_after?: number;
+                            ip_captcha_after?: number;
+                            mail_per_recipient?: number;
+                            mail_per_recipient_window_seconds?: number;
+                            new_fingerprint_score?: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            passkeys: {
+                                /** @description Relying party ID: a registrable suffix of the origins' host names (default: each origin's host) */
+                                rp_id?: string;
+                            };
+                            redirect_uris: string[];
+                            risk: {
+                                account_captcha_after: number;
+                                account_disable_after: number;
+                                account_lock_after: number;
+                                account_lock_max_seconds: number;
+                                account_lock_seconds: number;
+                                captcha_score: number;
+                                ip_block_after: number;
+                                ip_captcha_after: number;
+                                mail_per_recipient: number;
+                                mail_per_recipient_window_seconds: number;
+                                new_fingerprint_score: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/mail_templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's mail template overrides */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            mail_templates: {
+                                html?: string;
+                                language: string;
+                                subject: string;
+                                template: string;
+                                text: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/mail_templates/{template}/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Override the subject and bodies of one message in one language (validated by parsing) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description en or de */
+                    language: "en" | "de";
+                    project_id: string;
+                    /** @description The message: recovery_code, sign_in_code or magic_link */
+                    template: "recovery_code" | "sign_in_code" | "magic_link";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Liquid template of the HTML part (values are HTML-escaped); default: the built-in one */
+                        html?: string;
+                        /** @description Liquid template of the subject */
+                        subject: string;
+                        /** @description Liquid template of the text part */
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            html?: string;
+                            language: string;
+                            subject: string;
+                            template: string;
+                            text: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove an override (the built-in template applies again) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description en or de */
+                    language: "en" | "de";
+                    project_id: string;
+                    /** @description The message: recovery_code, sign_in_code or magic_link */
+                    template: "recovery_code" | "sign_in_code" | "magic_link";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/oauth_clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List OIDC clients (secrets are never shown again) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page_token?: string;
+                };
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            next_page_token?: string;
+                            oauth_clients: {
+                                client_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The frontend that runs the login flow for this client */
+                                login_uri?: string;
+                                name: string;
+                                project_id: string;
+                                redirect_uris: string[];
+                                token_endpoint_auth_method: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register an OIDC client (authorization code + PKCE) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Default: the hosted UI at /ui/login */
+                        login_uri?: string;
+                        name?: string;
+                        redirect_uris: string[];
+                        token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "none";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            client_id: string;
+                            /** @description Shown once; stored only as a hash. Absent for public clients. */
+                            client_secret?: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The frontend that runs the login flow for this client */
+                            login_uri?: string;
+                            name: string;
+                            project_id: string;
+                            redirect_uris: string[];
+                            token_endpoint_auth_method: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/oauth_clients/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an OIDC client */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    client_id: string;
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            client_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The frontend that runs the login flow for this client */
+                            login_uri?: string;
+                            name: string;
+                            project_id: string;
+                            redirect_uris: string[];
+                            token_endpoint_auth_method: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete an OIDC client (idempotent); its pending authorizations go with it */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    client_id: string;
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a new project secret; the old one works until previous_valid_until (24 h) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            previous_valid_until: string;
+                            /** @description The new secret: shown once; stored only as a hash */
+                            project_secret: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/service_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List service keys (secrets are never shown again) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page_token?: string;
+                };
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            next_page_token?: string;
+                            service_keys: {
+                                client_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                project_id: string;
+                                scopes: string[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a service key (an OAuth2 client of the project) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        scopes: ("project.write" | "team.read" | "team.write" | "schema.read" | "schema.write" | "user.read" | "user.write" | "session.read" | "sessions.read" | "session.write" | "session.delete" | "auth_attempt.write" | "flow_definition.read" | "flow_definition.write" | "flow_definition.delete")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            client_id: string;
+                            /** @description Shown once; stored only as a hash */
+                            client_secret: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            name: string;
+                            project_id: string;
+                            scopes: string[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/service_keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a service key (idempotent) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key_id: string;
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read project settings (session TTLs, freshness windows) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sessions: {
+                                /** @description Freshness window of urn:nist:aal:1 (default 86400) */
+                                aal1_window_seconds: number;
+                                /** @description Freshness window of urn:nist:aal:2 (default 43200); at most aal1_window_seconds */
+                                aal2_window_seconds: number;
+                                /** @description Largest ttl an exchange may ask for (default and limit 2592000 = 720 h) */
+                                max_ttl_seconds: number;
+                                /** @description Lifetime of an authenticated session when the exchange names no ttl (default 86400) */
+                                ttl_seconds: number;
+                            };
+                            ui: {
+                                /** @description Per-language overrides of the hosted UI's text keys (docs/hosted-ui.md) */
+                                texts: {
+                                    /** @description text key -> text */
+                                    de?: {
+                                        [key: string]: string;
+                                    };
+                                    /** @description text key -> text */
+                                    en?: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change project settings (fields not given are kept) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        sessions?: {
+                            /** @description Freshness window of urn:nist:aal:1 (default 86400) */
+                            aal1_window_seconds?: number;
+                            /** @description Freshness window of urn:nist:aal:2 (default 43200); at most aal1_window_seconds */
+                            aal2_window_seconds?: number;
+                            /** @description Largest ttl an exchange may ask for (default and limit 2592000 = 720 h) */
+                            max_ttl_seconds?: number;
+                            /** @description Lifetime of an authenticated session when the exchange names no ttl (default 86400) */
+                            ttl_seconds?: number;
+                        };
+                        ui?: {
+                            /** @description Per-language overrides of the hosted UI's text keys (docs/hosted-ui.md) */
+                            texts: {
+                                /** @description text key -> text */
+                                de?: {
+                                    [key: string]: string;
+                                };
+                                /** @description text key -> text */
+                                en?: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sessions: {
+                                /** @description Freshness window of urn:nist:aal:1 (default 86400) */
+                                aal1_window_seconds: number;
+                                /** @description Freshness window of urn:nist:aal:2 (default 43200); at most aal1_window_seconds */
+                                aal2_window_seconds: number;
+                                /** @description Largest ttl an exchange may ask for (default and limit 2592000 = 720 h) */
+                                max_ttl_seconds: number;
+                                /** @description Lifetime of an authenticated session when the exchange names no ttl (default 86400) */
+                                ttl_seconds: number;
+                            };
+                            ui: {
+                                /** @description Per-language overrides of the hosted UI's text keys (docs/hosted-ui.md) */
+                                texts: {
+                                    /** @description text key -> text */
+                                    de?: {
+                                        [key: string]: string;
+                                    };
+                                    /** @description text key -> text */
+                                    en?: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/projects/{project_id}/sso_providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List upstream identity providers (secrets are never shown) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page_token?: string;
+                };
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            next_page_token?: string;
+                            sso_providers: {
+                                /** @description Schema property path -> upstream claim */
+                                claims: {
+                                    [key: string]: string;
+                                };
+                                client_id: string;
+                                /** @description The secret itself is never returned */
+                                client_secret_set: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                enabled: boolean;
+                                id: string;
+                                issuer?: string;
+                                /** @description verified_email: link an existing user by a verified upstream e-mail at once (the operator trusts the provider) */
+                                link: "none" | "verified_email";
+                                name: string;
+                                project_id: string;
+                                /** @description The redirect URI to register at the provider */
+                                redirect_uri: string;
+                                scopes: string[];
+                                template: "oidc" | "google" | "microsoft" | "apple" | "gitlab" | "github";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/sso_providers/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an upstream identity provider */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    /** @description The provider id: a slug chosen by the operator */
+                    provider_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Schema property path -> upstream claim */
+                            claims: {
+                                [key: string]: string;
+                            };
+                            client_id: string;
+                            /** @description The secret itself is never returned */
+                            client_secret_set: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            enabled: boolean;
+                            id: string;
+                            issuer?: string;
+                            /** @description verified_email: link an existing user by a verified upstream e-mail at once (the operator trusts the provider) */
+                            link: "none" | "verified_email";
+                            name: string;
+                            project_id: string;
+                            /** @description The redirect URI to register at the provider */
+                            redirect_uri: string;
+                            scopes: string[];
+                            template: "oidc" | "google" | "microsoft" | "apple" | "gitlab" | "github";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Create or replace an upstream identity provider (the client secret is stored encrypted) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    /** @description The provider id: a slug chosen by the operator */
+                    provider_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        claims?: {
+                            [key: string]: string;
+                        };
+                        client_id: string;
+                        /** @description Omitted on a replacement: the stored secret stays; null removes it */
+                        client_secret?: string | null;
+                        enabled?: boolean;
+                        /** @description Required by oidc and microsoft (the tenant issuer); preset by the others; not used by github */
+                        issuer?: string;
+                        /** @description verified_email: link an existing user by a verified upstream e-mail at once (the operator trusts the provider) */
+                        link?: "none" | "verified_email";
+                        name: string;
+                        scopes?: string[];
+                        template: "oidc" | "google" | "microsoft" | "apple" | "gitlab" | "github";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Schema property path -> upstream claim */
+                            claims: {
+                                [key: string]: string;
+                            };
+                            client_id: string;
+                            /** @description The secret itself is never returned */
+                            client_secret_set: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            enabled: boolean;
+                            id: string;
+                            issuer?: string;
+                            /** @description verified_email: link an existing user by a verified upstream e-mail at once (the operator trusts the provider) */
+                            link: "none" | "verified_email";
+                            name: string;
+                            project_id: string;
+                            /** @description The redirect URI to register at the provider */
+                            redirect_uri: string;
+                            scopes: string[];
+                            template: "oidc" | "google" | "microsoft" | "apple" | "gitlab" | "github";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Schema property path -> upstream claim */
+                            claims: {
+                                [key: string]: string;
+                            };
+                            client_id: string;
+                            /** @description The secret itself is never returned */
+                            client_secret_set: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            enabled: boolean;
+                            id: string;
+                            issuer?: string;
+                            /** @description verified_email: link an existing user by a verified upstream e-mail at once (the operator trusts the provider) */
+                            link: "none" | "verified_email";
+                            name: string;
+                            project_id: string;
+                            /** @description The redirect URI to register at the provider */
+                            redirect_uri: string;
+                            scopes: string[];
+                            template: "oidc" | "google" | "microsoft" | "apple" | "gitlab" | "github";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete an upstream identity provider (idempotent) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    /** @description The provider id: a slug chosen by the operator */
+                    provider_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The database answers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List schema revisions: every revision, or the newest of each objectType */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page_token?: string;
+                    /** @description The project (required with the admin token) */
+                    project_id?: string;
+                    revisions?: "all" | "latest";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            next_page_token?: string;
+                            schemas: {
+                                id: string;
+                                metadata: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                };
+                                /** @description The document, verbatim */
+                                schema: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Store a new immutable revision of a user schema */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project */
+                    project_id: string;
+                    /** @description The owning team */
+                    team_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description A user schema (JSON Schema 2020-12 with x-auth-methods, x-unique, x-claim, x-audit), or `{"kind": "schema-url", "url": "..."}` naming one */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schemas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one schema revision */
+        get: {
+            parameters: {
+                query?: {
+                    team_id?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Revision id, or the URL-encoded $id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            metadata: {
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                            /** @description The document, verbatim */
+                            schema: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List sessions of a project (every state), newest last */
+        get: {
+            parameters: {
+                query: {
+                    limit?: number;
+                    page_token?: string;
+                    /** @description The project */
+                    project_id: string;
+                    state?: "building" | "active" | "expired";
+                    /** @description Only sessions of this user */
+                    user_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            next_page_token?: string;
+                            sessions: {
+                                /** @description urn:nist:aal:1, urn:nist:aal:2; computed at read time */
+                                assurance_levels: string[];
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                factors: {
+                                    method: string;
+                                    payload: {
+                                        user_id: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    verified_at: string;
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                project_id: string;
+                                session_id: string;
+                                state: "building" | "active" | "expired";
+                                user_agent: {
+                                    fingerprint?: string;
+                                    ip?: string;
+                                };
+                                user_id?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an anonymous session shell (state building, 10 minutes) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Client fingerprint, recorded in user_agent */
+                        fingerprint?: string;
+                        metadata?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The project */
+                        project_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            session: {
+                                /** @description urn:nist:aal:1, urn:nist:aal:2; computed at read time */
+                                assurance_levels: string[];
+                                /** Format: date-time */
+                                created_at: string;
+                                email?: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                factors: {
+                                    method: string;
+                                    payload: {
+                                        user_id: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    verified_at: string;
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                name?: string;
+                                project_id: string;
+                                session_id: string;
+                                state: "building" | "active" | "expired";
+                                user_agent: {
+                                    fingerprint?: string;
+                                    ip?: string;
+                                };
+                                user_id?: string;
+                            };
+                            /** @description Also set as the __service_session cookie; supersedes any earlier token */
+                            session_token: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a session */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    session_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description urn:nist:aal:1, urn:nist:aal:2; computed at read time */
+                            assurance_levels: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            email?: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            factors: {
+                                method: string;
+                                payload: {
+                                    user_id: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                verified_at: string;
+                            }[];
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            name?: string;
+                            project_id: string;
+                            session_id: string;
+                            state: "building" | "active" | "expired";
+                            user_agent: {
+                                fingerprint?: string;
+                                ip?: string;
+                            };
+                            user_id?: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Revoke a session (idempotent: 204 also for unknown ids) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    session_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a handoff token for a session (new, shell upgrade or step-up)
+         * @description Optional header `Idempotency-Key`: a retry with the same key within 5 minutes returns the same payload.
+         */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project */
+                    project_id: string;
+                };
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        handoff_token: string;
+                        /** @description ISO 8601 duration, e.g. PT8H */
+                        ttl?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            session: {
+                                /** @description urn:nist:aal:1, urn:nist:aal:2; computed at read time */
+                                assurance_levels: string[];
+                                /** Format: date-time */
+                                created_at: string;
+                                email?: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                factors: {
+                                    method: string;
+                                    payload: {
+                                        user_id: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    verified_at: string;
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                name?: string;
+                                project_id: string;
+                                session_id: string;
+                                state: "building" | "active" | "expired";
+                                user_agent: {
+                                    fingerprint?: string;
+                                    ip?: string;
+                                };
+                                user_id?: string;
+                            };
+                            /** @description Also set as the __service_session cookie; supersedes any earlier token */
+                            session_token: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current session (cookie __service_session, or Authorization: Bearer <session token>) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description urn:nist:aal:1, urn:nist:aal:2; computed at read time */
+                            assurance_levels: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            email?: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            factors: {
+                                method: string;
+                                payload: {
+                                    user_id: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                verified_at: string;
+                            }[];
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            name?: string;
+                            project_id: string;
+                            session_id: string;
+                            state: "building" | "active" | "expired";
+                            user_agent: {
+                                fingerprint?: string;
+                                ip?: string;
+                            };
+                            user_id?: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Log out: delete the current session and clear the cookie (idempotent) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query sessions with filters, sorted by created_at */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project */
+                    project_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_after?: string;
+                        /** Format: date-time */
+                        created_before?: string;
+                        /** @description Only sessions whose user's lifecycle owner team is this one */
+                        lifecycle_owner_team_id?: string;
+                        /** @default 20 */
+                        limit?: number;
+                        page_token?: string;
+                        sort?: {
+                            /** @default asc */
+                            direction: "asc" | "desc";
+                            /** @enum {string} */
+                            field: "created_at";
+                        };
+                        state?: "building" | "active" | "expired";
+                        /** @description Only sessions of this user */
+                        user_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            next_page_token?: string;
+                            sessions: {
+                                /** @description urn:nist:aal:1, urn:nist:aal:2; computed at read time */
+                                assurance_levels: string[];
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                factors: {
+                                    method: string;
+                                    payload: {
+                                        user_id: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    verified_at: string;
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                project_id: string;
+                                session_id: string;
+                                state: "building" | "active" | "expired";
+                                user_agent: {
+                                    fingerprint?: string;
+                                    ip?: string;
+                                };
+                                user_id?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's teams, oldest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page_token?: string;
+                    /** @description The project (required with the admin token) */
+                    project_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            next_page_token?: string;
+                            teams: {
+                                /** Format: date-time */
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                project_id: string;
+                                status: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a team */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project */
+                    project_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            name: string;
+                            project_id: string;
+                            status: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{team_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a team */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    team_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            name: string;
+                            project_id: string;
+                            status: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's users, oldest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page_token?: string;
+                    /** @description The project (required with the admin token) */
+                    project_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            next_page_token?: string;
+                            users: {
+                                attributes: {
+                                    [key: string]: unknown;
+                                };
+                                id: string;
+                                metadata: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    lifecycle_owner_team_id?: string;
+                                    status: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description Attribute paths the user proved to own with a mailed code or link, and when (e.g. `{"email": "2026-…"}`) */
+                                    verified?: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                /** @description The user schema the attributes satisfy (as given on creation) */
+                                schema: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a user whose attributes satisfy a user schema */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The project (required with the admin token) */
+                    project_id?: string;
+                    /** @description Lifecycle owner team */
+                    team_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attributes: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Schema revision id or $id URL */
+                        schema: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attributes: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            metadata: {
+                                /** Format: date-time */
+                                created_at: string;
+                                lifecycle_owner_team_id?: string;
+                                status: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description Attribute paths the user proved to own with a mailed code or link, and when (e.g. `{"email": "2026-…"}`) */
+                                verified?: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description The user schema the attributes satisfy (as given on creation) */
+                            schema: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a user */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only if this team owns the user */
+                    team_id?: string;
+                };
+                header?: never;
+                path: {
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attributes: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            metadata: {
+                                /** Format: date-time */
+                                created_at: string;
+                                lifecycle_owner_team_id?: string;
+                                status: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description Attribute paths the user proved to own with a mailed code or link, and when (e.g. `{"email": "2026-…"}`) */
+                                verified?: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description The user schema the attributes satisfy (as given on creation) */
+                            schema: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Erase a user: its sessions, tokens, attempts and credentials go in the same transaction */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Replace a user's attributes (validated against its schema; unique values re-claimed; audited) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attributes: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attributes: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            metadata: {
+                                /** Format: date-time */
+                                created_at: string;
+                                lifecycle_owner_team_id?: string;
+                                status: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description Attribute paths the user proved to own with a mailed code or link, and when (e.g. `{"email": "2026-…"}`) */
+                                verified?: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description The user schema the attributes satisfy (as given on creation) */
+                            schema: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/users/{user_id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audit trail of x-audit attributes and password changes (values are never recorded) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page_token?: string;
+                };
+                header?: never;
+                path: {
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: {
+                                /** @description `set`, `changed` or `removed` */
+                                action: string;
+                                /** @description `admin`, `project_secret`, `service_key:<client id>`, `self`, `system` */
+                                actor: string;
+                                /** @description Dotted attribute path, or `password` */
+                                attribute: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                id: string;
+                            }[];
+                            next_page_token?: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a user's sign-in credentials of every method (no secrets, hashes or keys) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credentials: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The credential id (what DELETE takes); for passkeys not the WebAuthn credential ID */
+                                id: string;
+                                /** @description Last successful sign-in with it (passkeys); null when never recorded */
+                                last_used_at: string | null;
+                                /** @description `password`, `passkey`... */
+                                method: string;
+                                /** @description A label (passkeys named at registration); null when none */
+                                name: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/credentials/{credential_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of a user's credentials (the last one too); audited */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    credential_id: string;
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a user's password (policy-checked, stored as argon2id) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift the password lock-out (and the "disabled until reset" state) of every identifier of the user */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
+export type webhooks = Record<string, never>;
+export type components = {
+    schemas: {
+        /** @description Every error: a stable code, a human message and structured details. */
+        ErrorBody: {
+            /** @enum {string} */
+            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+            details: {
+                [key: string]: unknown;
+            };
+            message: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+};
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

@@ -1,0 +1,18 @@
+export { Gatehouse, type GatehouseOptions } from './gatehouse.js';
+export { ServiceToken, type ServiceKey } from './service-token.js';
+export { SessionCache } from './session-cache.js';
+export {
+  authenticate,
+  clearSessionCookie,
+  cookieFrom,
+  DEFAULT_COOKIE,
+  fastifyRequireSession,
+  requireSession,
+  sessionCookie,
+  withSession,
+  type AuthOutcome,
+  type ErrorBody,
+  type RequireSessionOptions,
+  type SessionContext,
+} from './middleware.js';
+export { GatehouseError, isGatehouseError, type Session } from '@gatehouse/client';
