@@ -18,6 +18,8 @@ export interface Entry {
   authorization_id?: string;
   resume_uri?: string;
   lang?: Lang;
+  /** an app's existing session to step up or re-authenticate (a login flow started with `session_id`) */
+  session_id?: string;
   /** the latest flow id (after a start or submit) */
   flow?: string;
   /** a completion page: `signed_in` or the name of a `show` step */
@@ -54,6 +56,7 @@ export function readEntry(query: unknown, acceptLanguage: string | undefined, is
   take('redirect_uri', PRINTABLE, 2048);
   take('authorization_id', ID, 64);
   take('resume_uri', PRINTABLE, 2048);
+  take('session_id', ID, 64);
   take('flow', ID, 64);
   take('done', SLUG, 50);
   if (single(q.lang) !== undefined) entry.lang = pickLang(single(q.lang), undefined);
@@ -67,7 +70,7 @@ export function readEntry(query: unknown, acceptLanguage: string | undefined, is
 export function pageUrl(page: string, entry: Entry, overrides: Partial<Entry> = {}, explicitLang = false): string {
   const merged: Entry = { ...entry, ...overrides };
   const params = new URLSearchParams();
-  for (const key of ['project_id', 'purpose', 'app_id', 'redirect_uri', 'authorization_id', 'resume_uri', 'flow', 'done'] as const) {
+  for (const key of ['project_id', 'purpose', 'app_id', 'redirect_uri', 'authorization_id', 'resume_uri', 'session_id', 'flow', 'done'] as const) {
     const value = merged[key];
     if (value !== undefined) params.set(key, value);
   }

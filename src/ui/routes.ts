@@ -127,7 +127,8 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         }
         const purpose = entry.purpose ?? page;
         try {
-          const result = await runtime.start({ project_id: entry.project_id, purpose, app_id: entry.app_id, redirect_uri: entry.redirect_uri, session_id: sessionId }, flowCtx);
+          // An app steps its session up by naming it (the exchange then merges the new factors into it, same user only).
+          const result = await runtime.start({ project_id: entry.project_id, purpose, app_id: entry.app_id, redirect_uri: entry.redirect_uri, session_id: sessionId ?? entry.session_id }, flowCtx);
           return advance(request, reply, ctx, result);
         } catch (error) {
           const paths = error instanceof AppError ? ((error.details.errors as Array<{ path?: string }> | undefined) ?? []).map((e) => e.path) : [];

@@ -115,4 +115,36 @@ describe('hosted pages: the signed-in page, signing out, and choosing a credenti
     expect(refused.body).toContain('There is no such sign-in method on your account.');
     expect(radios((await victim.open(`/ui/settings?project_id=${project.id}`)).body).map((r) => r.value)).toEqual([victimPassword]);
   });
+
+  it('a login page started with session_id steps that session up: the same session, a new token, the factor merged', async () => {
+    const client = await registered('stepup@example.com');
+    const before = (await sessionOf(client)).json();
+    const oldToken = client.cookies.get('__service_session')!;
+    const identify = await client.open(`/ui/login?project_id=${project.id}&session_id=${before.session_id}`);
+    expect(identify.body).toContain(`session_id=${before.session_id}`);
+    const passwordPage = await client.submit(identify, 'continue', { email: 'stepup@example.com' });
+    const done = await client.submit(passwordPage, 'sign_in', { password });
+    expect(done.body).toContain('You are signed in');
+    const after = (await sessionOf(client)).json();
+    expect(after.session_id).toBe(before.session_id);
+    expect(client.cookies.get('__service_session')).not.toBe(oldToken);
+    expect(after.factors.length).toBeGreaterThanOrEqual(1);
+
+    // Another user's session id is never stepped up by someone else's sign-in: they get a session of their own.
+    const intruder = await registered('intruder@example.com');
+    const foreign = await intruder.open(`/ui/login?project_id=${project.id}&session_id=${before.session_id}`);
+    const foreignPassword = await intruder.submit(foreign, 'continue', { email: 'intruder@example.com' });
+    expect((await intruder.submit(foreignPassword, 'sign_in', { password })).body).toContain('You are signed in');
+    const theirs = (await sessionOf(intruder)).json();
+    expect(theirs.session_id).not.toBe(before.session_id);
+    expect(theirs.email).toBe('intruder@example.com');
+    const victim = (await sessionOf(client)).json();
+    expect(victim).toMatchObject({ session_id: before.session_id, user_id: before.user_id, email: 'stepup@example.com' });
+    expect(victim.factors.every((f: { payload: { user_id: string } }) => f.payload.user_id === before.user_id)).toBe(true);
+  });
+
+  it('a malformed session_id is a 400 page', async () => {
+    const client = new PageClient(t);
+    expect((await client.get(`/ui/login?project_id=${project.id}&session_id=not%20an%20id`)).statusCode).toBe(400);
+  });
 });
