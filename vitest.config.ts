@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // The SDK packages' tests run against their sources (no build needed while developing).
-  resolve: { alias: { '@gatehouse/client': new URL('./packages/client/src/index.ts', import.meta.url).pathname } },
+  resolve: {
+    alias: {
+      '@gatehouse/client': new URL('./packages/client/src/index.ts', import.meta.url).pathname,
+      '@gatehouse/node': new URL('./packages/node/src/index.ts', import.meta.url).pathname,
+    },
+  },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts'],
     // Builds the hosted UI's assets (dist/ui-assets) that the pages link to.

@@ -11,6 +11,7 @@ export {
   sessionCookie,
   withSession,
   type AuthOutcome,
+  type Denied,
   type ErrorBody,
   type RequireSessionOptions,
   type SessionContext,

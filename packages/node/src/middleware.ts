@@ -86,15 +86,25 @@ export interface SessionContext {
 type ExpressRequest = IncomingMessage & { gatehouse?: SessionContext };
 type ExpressResponse = ServerResponse & { status(code: number): ExpressResponse; set(headers: Record<string, string>): ExpressResponse; json(body: unknown): unknown };
 
-/** Express middleware: `app.get('/account', requireSession(gatehouse, { aal: 2 }), handler)`; `req.gatehouse.session` afterwards. */
-export function requireSession(gatehouse: Gatehouse, options: RequireSessionOptions = {}) {
-  return (request: ExpressRequest, response: ExpressResponse, next: (error?: unknown) => void): void => {
+export type Denied = Extract<AuthOutcome, { ok: false }>;
+
+/**
+ * Express middleware: `app.get('/account', requireSession(gatehouse, { aal: 2 }), handler)`;
+ * `req.gatehouse.session` afterwards. A refusal answers JSON (401/403/503) unless `onDenied`
+ * takes over, e.g. to send a browser to the sign-in page or to a step-up.
+ */
+export function requireSession<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
+  gatehouse: Gatehouse,
+  options: RequireSessionOptions & { onDenied?: (denied: Denied, request: Req, response: Res) => void } = {},
+) {
+  return (request: Req, response: Res, next: (error?: unknown) => void): void => {
     authenticate(gatehouse, request.headers, options).then((outcome) => {
       if (!outcome.ok) {
-        response.status(outcome.status).set({ ...outcome.headers, 'cache-control': 'no-store' }).json(outcome.body);
+        if (options.onDenied) return options.onDenied(outcome, request, response);
+        (response as unknown as ExpressResponse).status(outcome.status).set({ ...outcome.headers, 'cache-control': 'no-store' }).json(outcome.body);
         return;
       }
-      request.gatehouse = { session: outcome.session, token: outcome.token };
+      (request as ExpressRequest).gatehouse = { session: outcome.session, token: outcome.token };
       next();
     }, next);
   };

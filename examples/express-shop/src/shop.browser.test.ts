@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeBrowser, DESKTOP, launch, startServer } from '../../../test/browser/harness.js';
+import type { TestApp } from '../../../test/helpers/app.js';
+import { ensureProject } from './setup.js';
+import { createShop } from './shop.js';
+
+/**
+ * The example shop in Chromium beside a real Gatehouse: sign up with a passkey on the hosted page,
+ * see the protected account page, lose AAL2 as time passes, step the same session up, change the
+ * e-mail address, sign out. Both run on `localhost` (passkeys refuse IP addresses).
+ */
+describeBrowser('examples/express-shop in Chromium', () => {
+  let browser: Browser;
+  let t: TestApp;
+  let gatehouseUrl: string;
+  let shopUrl: string;
+  let shop: Server;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    const started = await startServer();
+    t = started.t;
+    gatehouseUrl = started.base.replace('127.0.0.1', 'localhost');
+    shop = createServer();
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    shopUrl = `http://localhost:${(shop.address() as AddressInfo).port}`;
+    const file = join(mkdtempSync(join(tmpdir(), 'shop-')), '.shop.json');
+    const project = await ensureProject({ gatehouseUrl, shopUrl, adminToken: t.adminToken, file });
+    // No session cache here: the test moves Gatehouse's clock, and the shop must see the decay at once.
+    shop.on('request', createShop({ gatehouseUrl, shopUrl, ...project, sessionCacheMs: 0 }));
+    browser = await launch();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    shop?.close();
+    await t?.close();
+  });
+
+  it('signs up with a passkey, sees the account, steps up for "change e-mail" after AAL2 lapsed, changes it, signs out', async () => {
+    const context = await browser.newContext(DESKTOP);
+    contexts.push(context);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+
+    await page.goto(shopUrl);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(`${gatehouseUrl}/ui/register?**`);
+    await page.getByLabel('E-mail address').fill('shopper@example.com');
+    await page.getByLabel('First name').fill('Sam');
+    await page.getByRole('button', { name: 'Sign up with a passkey' }).click();
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    expect(page.url()).toBe(`${shopUrl}/account`);
+    const sessionText = await page.locator('main code').textContent();
+    expect(await page.locator('header').innerText()).toContain('urn:nist:aal:2');
+
+    // Twelve hours later the passkey no longer counts for AAL2: the page asks Gatehouse for a step-up
+    // of the same session, and the autofill passkey request on the login page answers it.
+    t.clock.advance(12 * 3600_000 + 60_000);
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => visited.push(frame.url()));
+    await page.goto(`${shopUrl}/account/email`);
+    await page.getByRole('heading', { name: 'Change e-mail' }).waitFor();
+    expect(page.url()).toBe(`${shopUrl}/account/email`);
+    const stepUp = visited.find((url) => url.startsWith(`${gatehouseUrl}/ui/login?`));
+    expect(stepUp, visited.join('\n')).toBeDefined();
+    expect(new URL(stepUp!).searchParams.get('session_id')).toBe(sessionText);
+    await page.goto(`${shopUrl}/account`);
+    expect(await page.locator('main code').textContent()).toBe(sessionText);
+
+    await page.goto(`${shopUrl}/account/email`);
+    await page.getByLabel('New e-mail address').fill('sam@example.com');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'E-mail changed' }).waitFor();
+    expect(await page.locator('main').innerText()).toContain('Your e-mail address is now sam@example.com');
+    await page.goto(`${shopUrl}/account`);
+    expect(await page.locator('header').innerText()).toContain('Signed in as sam@example.com');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.goto(`${shopUrl}/account`);
+    await page.waitForURL(`${gatehouseUrl}/ui/login?**`);
+  });
+});
