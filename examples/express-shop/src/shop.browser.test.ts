@@ -59,7 +59,7 @@ describeBrowser('examples/express-shop in Chromium', () => {
     await page.getByLabel('E-mail address').fill('shopper@example.com');
     await page.getByLabel('First name').fill('Sam');
     await page.getByRole('button', { name: 'Sign up with a passkey' }).click();
-    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    await page.getByRole('heading', { name: 'Your account', exact: true }).waitFor();
     expect(page.url()).toBe(`${shopUrl}/account`);
     const sessionText = await page.locator('main code').textContent();
     expect(await page.locator('header').innerText()).toContain('urn:nist:aal:2');
@@ -70,7 +70,7 @@ describeBrowser('examples/express-shop in Chromium', () => {
     const visited: string[] = [];
     page.on('framenavigated', (frame) => visited.push(frame.url()));
     await page.goto(`${shopUrl}/account/email`);
-    await page.getByRole('heading', { name: 'Change e-mail' }).waitFor();
+    await page.getByRole('heading', { name: 'Change e-mail', exact: true }).waitFor();
     expect(page.url()).toBe(`${shopUrl}/account/email`);
     const stepUp = visited.find((url) => url.startsWith(`${gatehouseUrl}/ui/login?`));
     expect(stepUp, visited.join('\n')).toBeDefined();
@@ -81,7 +81,7 @@ describeBrowser('examples/express-shop in Chromium', () => {
     await page.goto(`${shopUrl}/account/email`);
     await page.getByLabel('New e-mail address').fill('sam@example.com');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('heading', { name: 'E-mail changed' }).waitFor();
+    await page.getByRole('heading', { name: 'E-mail changed', exact: true }).waitFor();
     expect(await page.locator('main').innerText()).toContain('Your e-mail address is now sam@example.com');
     await page.goto(`${shopUrl}/account`);
     expect(await page.locator('header').innerText()).toContain('Signed in as sam@example.com');
