@@ -7,7 +7,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import { constantTimeEqual, hmacBase64Url, sha256Hex } from '../core/crypto.js';
@@ -19,7 +19,7 @@ import type { UserService } from '../users/service.js';
 import { PasskeyError } from './errors.js';
 import { relyingParty, type RelyingParty, type RelyingPartyOptions } from './relying-party.js';
 import { authenticationResponseOf, checkClientData, checkSignatureEncoding, libraryFailure, registrationResponseOf } from './response-shape.js';
-import type { PasskeyStore } from './store.js';
+import type { PasskeyRow, PasskeyStore } from './store.js';
 
 /** ES256, EdDSA, RS256 (DESIGN §4.10), in the order the browser should prefer them. */
 export const PASSKEY_ALGORITHMS = [-7, -8, -257];
@@ -227,6 +227,11 @@ export class PasskeyService {
     return { id };
   }
 
+  /** The passkey an answer names, read together with another domain's one-row statement (see the store). */
+  findAlongside<T extends object>(projectId: string, webauthnId: string, alongside: RawBuilder<T>): Promise<{ passkey: PasskeyRow | undefined; alongside: T }> {
+    return this.store.findAlongside(projectId, webauthnId, alongside);
+  }
+
   /**
    * Verifies an assertion: the credential must exist in this project (and belong to
    * `expectedUserId`, or, usernameless, answer with that user's handle); then the signature, and
@@ -244,10 +249,12 @@ export class PasskeyService {
      * (until `expiresAt`, when it would expire anyway); a second answer is `challenge_used`.
      */
     consumeChallenge?: { expiresAt: Date };
+    /** the credential already read (`findAlongside`) for the answer's id */
+    found?: { webauthnId: string; passkey: Promise<PasskeyRow | undefined> };
   }): Promise<VerifiedAssertion> {
     const response = authenticationResponseOf(input.response);
     checkClientData(response.response.clientDataJSON, { type: 'webauthn.get', challenge: input.expectedChallenge, origin: input.rp.origin });
-    const passkey = await this.store.find(input.projectId, response.id);
+    const passkey = input.found?.webauthnId === response.id ? await input.found.passkey : await this.store.find(input.projectId, response.id);
     if (!passkey || (input.expectedUserId !== undefined && passkey.userId !== input.expectedUserId)) {
       throw new PasskeyError('unknown_credential', 'no such passkey for this project or user');
     }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { jsonb } from '../db/sql.js';
 
@@ -110,6 +110,34 @@ export class PasskeyStore {
       publicKey: new Uint8Array(row.public_key),
       signCount: Number(row.sign_count),
       transports: row.transports,
+    };
+  }
+
+  /**
+   * `find`, with another domain's one-row read carried in the same statement (the flow's risk
+   * signals before an assertion is checked): one round trip instead of two.
+   */
+  async findAlongside<T extends object>(projectId: string, webauthnId: string, alongside: RawBuilder<T>): Promise<{ passkey: PasskeyRow | undefined; alongside: T }> {
+    const { rows } = await sql<T & Record<`passkey_${string}`, unknown>>`select other.*,
+        p.credential_row_id as passkey_credential_row_id, p.user_id as passkey_user_id, p.webauthn_id as passkey_webauthn_id,
+        p.public_key as passkey_public_key, p.sign_count as passkey_sign_count, p.transports as passkey_transports, h.handle as passkey_handle
+      from (${alongside}) as other
+      left join passkeys as p on p.project_id = ${projectId} and p.webauthn_id = ${webauthnId}
+      left join webauthn_user_handles as h on h.user_id = p.user_id`.execute(this.db);
+    const row = rows[0] as Record<string, unknown>;
+    const rest = Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith('passkey_'))) as T;
+    if (row.passkey_credential_row_id === null) return { passkey: undefined, alongside: rest };
+    return {
+      alongside: rest,
+      passkey: {
+        credentialRowId: row.passkey_credential_row_id as string,
+        userId: row.passkey_user_id as string,
+        userHandle: (row.passkey_handle as string | null) ?? undefined,
+        webauthnId: row.passkey_webauthn_id as string,
+        publicKey: new Uint8Array(row.passkey_public_key as Buffer),
+        signCount: Number(row.passkey_sign_count),
+        transports: row.passkey_transports as string[],
+      },
     };
   }
 

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { Database } from '../../db/schema.js';
 import { normaliseIdentifier } from '../../users/identifiers.js';
-import type { RiskSignalRow, RiskStore } from './store.js';
+import type { RiskSignalRow, RiskStore, SignalsInput } from './store.js';
+
+/** Whose signals a submit reads: the client's IP, its session, and the account and user when known. */
+export type SignalsFor = { ip: string; accountKey?: string; userId?: string; sessionId: string };
 
 /**
  * Abuse-protection rules (DESIGN §4.6a), configurable per project under the flow settings' `risk`.
@@ -122,16 +125,28 @@ export class RiskService {
   }
 
   /** Reads the signals of a submit (one statement); `assess` and `blocked` decide from them. */
-  async signals(projectId: string, input: { ip: string; accountKey?: string; userId?: string; sessionId: string }): Promise<RiskSignals> {
+  async signals(projectId: string, input: SignalsFor): Promise<RiskSignals> {
+    const request = this.signalsRequest(projectId, input);
+    return request.read(await this.store.signals(request.input));
+  }
+
+  /** The signals' statement without running it (another read carries it along), and how to read its row. */
+  signalsRequest(projectId: string, input: SignalsFor): { input: SignalsInput; query: RawBuilder<RiskSignalRow>; read(row: RiskSignalRow): RiskSignals } {
     const windowStart = this.windowStart(this.clock.now());
-    const row: RiskSignalRow = await this.store.signals({ projectId, windowStart, ...input });
-    const fingerprint = row.fingerprint_event?.fingerprint;
+    const full: SignalsInput = { projectId, windowStart, ...input };
     return {
-      windowStart,
-      ipFailures: row.ip_failures ?? 0,
-      account: row.account_failures === null ? undefined : { failures: row.account_failures, locked_until: row.locked_until },
-      fingerprint: typeof fingerprint === 'string' ? fingerprint : undefined,
-      known: row.known,
+      input: full,
+      query: this.store.signalsQuery(full),
+      read: (row) => {
+        const fingerprint = row.fingerprint_event?.fingerprint;
+        return {
+          windowStart,
+          ipFailures: row.ip_failures ?? 0,
+          account: row.account_failures === null ? undefined : { failures: row.account_failures, locked_until: row.locked_until },
+          fingerprint: typeof fingerprint === 'string' ? fingerprint : undefined,
+          known: row.known,
+        };
+      },
     };
   }
 

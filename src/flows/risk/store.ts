@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { jsonb } from '../../db/sql.js';
 
@@ -17,6 +17,15 @@ export interface RiskTables {
     created_at: Date;
   };
   known_fingerprints: { project_id: string; user_id: string; fingerprint_hash: string; first_seen: Date; last_seen: Date };
+}
+
+export interface SignalsInput {
+  projectId: string;
+  ip: string;
+  windowStart: Date;
+  accountKey?: string;
+  userId?: string;
+  sessionId: string;
 }
 
 /** Everything the risk rules read about one submit, as stored when it was read. */
@@ -42,19 +51,24 @@ export class RiskStore {
    * user's known fingerprints in one statement (a request used to read them one by one, some
    * of them three times). A missing account or user matches nothing (`= null`).
    */
-  async signals(input: { projectId: string; ip: string; windowStart: Date; accountKey?: string; userId?: string; sessionId: string }): Promise<RiskSignalRow> {
+  async signals(input: SignalsInput): Promise<RiskSignalRow> {
+    const { rows } = await this.signalsQuery(input).execute(this.db);
+    return rows[0];
+  }
+
+  /** The statement `signals` runs, for another domain's read to carry along (one round trip for both). */
+  signalsQuery(input: SignalsInput): RawBuilder<RiskSignalRow> {
     const { projectId, ip, windowStart, sessionId } = input;
     const accountKey = input.accountKey ?? null;
     const userId = input.userId ?? null;
-    const { rows } = await sql<RiskSignalRow>`select
+    return sql<RiskSignalRow>`select
       (select count from ip_failures where project_id = ${projectId} and ip = ${ip} and window_start = ${windowStart}) as ip_failures,
       account.failures as account_failures,
       account.locked_until,
       (select payload from flow_events where session_id = ${sessionId} and type = 'fingerprint' order by created_at desc, id desc limit 1) as fingerprint_event,
       (select coalesce(jsonb_agg(fingerprint_hash), '[]'::jsonb) from known_fingerprints where project_id = ${projectId} and user_id = ${userId}) as known
       from (select 1) as one
-      left join login_failures as account on account.project_id = ${projectId} and account.account_key = ${accountKey}`.execute(this.db);
-    return rows[0];
+      left join login_failures as account on account.project_id = ${projectId} and account.account_key = ${accountKey}`;
   }
 
   async accountState(projectId: string, accountKey: string): Promise<{ failures: number; locked_until: Date | null } | undefined> {

@@ -5,7 +5,9 @@ import type { SchemaView } from '../definitions/schema-view.js';
 import type { LoadedDefinition } from '../definitions/service.js';
 import { isCompleteStep, isInvisibleStep, type FlowStepDef } from '../definitions/types.js';
 import type { CaptchaGateView } from '../gates/captcha.js';
+import type { RawBuilder } from 'kysely';
 import type { RiskAssessment, RiskRules, RiskSignals } from '../risk/service.js';
+import type { RiskSignalRow } from '../risk/store.js';
 import { topFrame, type FlowCookieState, type FlowEntry, type FlowFrame } from '../state.js';
 import type { ProvenFactor } from '../methods/method.js';
 import type { FlowDeps } from './deps.js';
@@ -73,6 +75,21 @@ export class FlowRun {
       this.risk = { key, signals: this.deps.risk.signals(this.projectId, { ip: this.ctx.ip, accountKey, userId, sessionId: this.entry.ss }) };
     }
     return this.risk.signals;
+  }
+
+  /**
+   * The signals' statement for another read to carry along (one round trip for both); `primed`
+   * hands this run the row that read brought back, so that the checks that follow use it.
+   */
+  signalsAlongside(accountKey?: string): { query: RawBuilder<RiskSignalRow>; primed(row: Promise<RiskSignalRow>): void } {
+    const userId = this.frame.u;
+    const request = this.deps.risk.signalsRequest(this.projectId, { ip: this.ctx.ip, accountKey, userId, sessionId: this.entry.ss });
+    return {
+      query: request.query,
+      primed: (row) => {
+        this.risk = { key: `${accountKey ?? ''}\0${userId ?? ''}`, signals: row.then(request.read) };
+      },
+    };
   }
 
   forgetSignals(): void {

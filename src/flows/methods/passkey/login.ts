@@ -3,6 +3,7 @@ import { identifierField } from '../../runtime/identifier.js';
 import type { ActionAnswer, StepContext } from '../method.js';
 import { issueChallenge, passkeyFactor, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
 import type { RelyingParty } from '../../../passkeys/relying-party.js';
+import type { PasskeyRow } from '../../../passkeys/store.js';
 
 /**
  * The options of a login challenge: the identified user's passkeys; for an identifier that names
@@ -41,6 +42,8 @@ export async function passkeyLogin(ctx: StepContext, input: SubmitInput): Promis
     return { stay: true };
   }
   run.read(step, input.fields, { fields: [] });
+  // The credential the answer names is read in the statement that reads the risk signals (one round trip).
+  const found = prefetchCredential(ctx, answer.proof);
   await run.refuseWhenDenied();
   const pending = pendingFor(run, 'passkey', answer, rp);
   const fresh = async () => {
@@ -48,11 +51,28 @@ export async function passkeyLogin(ctx: StepContext, input: SubmitInput): Promis
     return loginChallenge(ctx, rp);
   };
   if (!pending) return refuse(run, fresh);
-  const proven = await verified(run, () => deps.passkeys.verifyAuthentication({ projectId, response: answer.proof, expectedChallenge: pending.c, rp, expectedUserId: pending.u, consumeChallenge: { expiresAt: new Date(pending.x) } }), fresh);
+  const proven = await verified(run, () => deps.passkeys.verifyAuthentication({ projectId, response: answer.proof, expectedChallenge: pending.c, rp, expectedUserId: pending.u, consumeChallenge: { expiresAt: new Date(pending.x) }, found }), fresh);
   frame.ch = undefined;
   frame.u = proven.userId;
   await run.recordFactor(passkeyFactor(proven), proven.userId);
   return { stay: false };
+}
+
+/**
+ * Starts reading the credential an answer names together with the run's risk signals, which the
+ * deny check then uses. Nothing for an answer without a usable id (the verification refuses it).
+ */
+function prefetchCredential(ctx: StepContext, proof: unknown): { webauthnId: string; passkey: Promise<PasskeyRow | undefined> } | undefined {
+  const id = (proof as { id?: unknown } | null)?.id;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 1024) return undefined;
+  const { run } = ctx;
+  const risk = run.signalsAlongside();
+  const read = run.deps.passkeys.findAlongside(run.projectId, id, risk.query);
+  risk.primed(read.then((result) => result.alongside));
+  const passkey = read.then((result) => result.passkey);
+  // Awaited later, or not at all when the deny check refuses first: never an unhandled rejection.
+  passkey.catch(() => undefined);
+  return { webauthnId: id, passkey };
 }
 
 /** Autofill (conditional UI): a rendered step with a `passkey` action carries a usernameless challenge when the request's origin may use passkeys. */
