@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 import { exchange, runJourney } from './journey.js';
 import { registerPasskeyUser, runPasskeyJourney } from './passkey-journey.js';
+import { recoveryTiming } from './recovery-timing.js';
 
 export type LoadSpec =
   | {
@@ -33,7 +34,8 @@ export type LoadSpec =
       durationSeconds: number;
     }
   | { kind: 'passkey_journey'; baseUrl: string; projectId: string; secret: string; users: number; concurrency: number; durationSeconds: number }
-  | { kind: 'hash'; concurrency: number; durationSeconds: number };
+  | { kind: 'hash'; concurrency: number; durationSeconds: number }
+  | { kind: 'recovery_timing'; baseUrl: string; projectId: string; emails: string[]; rounds: number };
 
 export interface LoadResult {
   requests_per_sec: number;
@@ -44,6 +46,9 @@ export interface LoadResult {
   non_2xx: number;
   /** The first failure of a journey, to tell what went wrong. */
   first_error?: string;
+  /** recovery_timing: median answer time of the code request for addresses with and without an account */
+  known_p50_ms?: number;
+  unknown_p50_ms?: number;
   /** CPU time of the load process itself per operation (argon2_only: one verification; login_journey: the client's side of a journey). */
   own_cpu_ms_per_op?: number;
 }
@@ -179,8 +184,31 @@ async function hashOnly(spec: Extract<LoadSpec, { kind: 'hash' }>): Promise<Load
   return { ...result, own_cpu_ms_per_op: (used.user + used.system) / 1000 / Math.max(1, result.total) };
 }
 
+/** Known against unknown recovery addresses, one request at a time (latency, not throughput). */
+async function recovery(spec: Extract<LoadSpec, { kind: 'recovery_timing' }>): Promise<LoadResult> {
+  // Warm-up pairs are not counted (JIT, pool connections, prepared statements).
+  await recoveryTiming(spec.baseUrl, spec.projectId, spec.emails.slice(0, 10), 20);
+  measuring();
+  const started = performance.now();
+  const { known, unknown, errors } = await recoveryTiming(spec.baseUrl, spec.projectId, spec.emails.slice(10), spec.rounds);
+  const all = [...known, ...unknown].sort((a, b) => a - b);
+  known.sort((a, b) => a - b);
+  unknown.sort((a, b) => a - b);
+  return {
+    requests_per_sec: all.length / ((performance.now() - started) / 1000),
+    p50_ms: percentile(all, 50),
+    p99_ms: percentile(all, 99),
+    total: all.length,
+    errors: errors.length,
+    non_2xx: 0,
+    known_p50_ms: percentile(known, 50),
+    unknown_p50_ms: percentile(unknown, 50),
+    ...(errors[0] !== undefined ? { first_error: errors[0] } : {}),
+  };
+}
+
 const spec = JSON.parse(process.argv[2]) as LoadSpec;
-const runners = { http, journey, passkey_journey: passkeyJourney, hash: hashOnly } as const;
+const runners = { http, journey, passkey_journey: passkeyJourney, hash: hashOnly, recovery_timing: recovery } as const;
 const run = (runners[spec.kind] as (s: LoadSpec) => Promise<LoadResult>)(spec);
 run.then(
   (result) => {

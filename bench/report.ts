@@ -8,6 +8,9 @@ export interface ScenarioResult {
   requests_per_sec?: number;
   p50_ms?: number;
   p99_ms?: number;
+  /** recovery_timing: medians of the code request for addresses with and without an account */
+  known_p50_ms?: number;
+  unknown_p50_ms?: number;
   ratio_to_ceiling?: number;
   errors?: number;
   non_2xx?: number;

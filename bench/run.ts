@@ -224,7 +224,7 @@ async function main(): Promise<void> {
     try {
       const result = await runLoad(spec, { pid: server.pid!, metricsUrl: `${baseUrl}/metrics`, adminToken });
       scenarios.push({ name, description, status: 'ok', ...result });
-      console.log(`bench: ${name}: ${result.requests_per_sec.toFixed(0)} req/s, p50 ${result.p50_ms.toFixed(1)} ms, p99 ${result.p99_ms.toFixed(1)} ms, errors ${result.errors}, non-2xx ${result.non_2xx}, CPU per op: server ${result.server_cpu_ms_per_op?.toFixed(3) ?? '?'} ms, PostgreSQL ${result.database_cpu_ms_per_op?.toFixed(3) ?? '?'} ms${result.first_error ? ` (first error: ${result.first_error})` : ''}`);
+      console.log(`bench: ${name}: ${result.requests_per_sec.toFixed(0)} req/s, p50 ${result.p50_ms.toFixed(1)} ms, p99 ${result.p99_ms.toFixed(1)} ms, errors ${result.errors}, non-2xx ${result.non_2xx}, CPU per op: server ${result.server_cpu_ms_per_op?.toFixed(3) ?? '?'} ms, PostgreSQL ${result.database_cpu_ms_per_op?.toFixed(3) ?? '?'} ms${result.known_p50_ms !== undefined ? `, median known ${result.known_p50_ms.toFixed(2)} ms vs unknown ${result.unknown_p50_ms?.toFixed(2)} ms` : ''}${result.first_error ? ` (first error: ${result.first_error})` : ''}`);
     } catch (error) {
       scenarios.push({ name, description, status: 'failed', note: (error as Error).message });
       console.log(`bench: ${name}: failed (${(error as Error).message})`);
@@ -254,6 +254,9 @@ async function main(): Promise<void> {
   await measure('passkey_journey', 'POST /flow (autofill challenge) + passkey answer + exchange, journeys/s', {
     kind: 'passkey_journey', baseUrl, projectId: seeded.projectId, secret: seeded.projectSecret, users: Math.max(20, 2 * journeyConcurrency), concurrency: journeyConcurrency, durationSeconds: duration,
   });
+  await measure('recovery_timing', 'recovery code requests, known vs unknown addresses interleaved (medians side by side)', seeded.emails.length > 20
+    ? { kind: 'recovery_timing', baseUrl, projectId: seeded.projectId, emails: seeded.emails, rounds: 400 }
+    : { unavailable: 'needs more than 20 seeded users' });
   await measure('argon2_only', 'argon2id verify alone (same parameters), ops/s', { kind: 'hash', concurrency: journeyConcurrency, durationSeconds: duration });
   await measure('create_user', 'POST /users', seeded.createUserBody
     ? http(`${baseUrl}/users?${seeded.createUserQuery}`, 'POST', { authorization: `Bearer ${seeded.projectSecret}`, 'content-type': 'application/json' }, { body: seeded.createUserBody, counterInBody: true })
@@ -267,6 +270,7 @@ async function main(): Promise<void> {
   const journey = byName('login_journey');
   const argon = byName('argon2_only');
   const passkey = byName('passkey_journey');
+  const recovery = byName('recovery_timing');
   const maxRss = Math.max(0, ...scenarios.filter((s) => s.name !== 'ceiling').map((s) => s.max_rss_mb ?? 0));
   const allZflow = Object.values(seeded.zflow).flat().map((s) => s.zflowBytes);
   const report: BenchReport = {
@@ -286,6 +290,11 @@ async function main(): Promise<void> {
       ? { journey_cpu: { journey_ms: journey.server_cpu_ms_per_op + (journey.database_cpu_ms_per_op ?? 0), argon2_ms: argon.own_cpu_ms_per_op } }
       : {}),
     targets: [
+      {
+        target: 'recovery code request: known vs unknown address medians within 10 %',
+        measured: recovery?.known_p50_ms !== undefined ? `known ${recovery.known_p50_ms.toFixed(2)} ms, unknown ${recovery.unknown_p50_ms!.toFixed(2)} ms` : 'n/a',
+        met: recovery?.known_p50_ms !== undefined ? Math.abs(recovery.known_p50_ms - recovery.unknown_p50_ms!) <= 0.1 * Math.max(recovery.known_p50_ms, recovery.unknown_p50_ms!) : null,
+      },
       { target: 'GET /sessions/me ≥ 0.25 × ceiling', measured: me ? `${me.ratio_to_ceiling!.toFixed(3)} ×` : 'n/a', met: me ? me.ratio_to_ceiling! >= 0.25 : null },
       { target: 'GET /sessions/me p99 ≤ 5 ms', measured: me ? `${me.p99_ms} ms` : 'n/a', met: me ? me.p99_ms! <= 5 : null },
       { target: 'exchange ≥ 0.10 × ceiling', measured: ex ? `${ex.ratio_to_ceiling!.toFixed(3)} ×` : 'n/a', met: ex ? ex.ratio_to_ceiling! >= 0.1 : null },

@@ -5,6 +5,7 @@ import { FLOW_COOKIE } from '../flows/cookie.js';
 import { FLOW_TTL_MS } from '../flows/runtime/run.js';
 import type { FlowResponse, FlowResult, RequestContext, SubmitInput } from '../flows/runtime/types.js';
 import { clearCookie, cookieValue, SESSION_COOKIE, setCookieUntil } from '../http/cookies.js';
+import { afterAnswerOf } from '../http/after-answer.js';
 import { assertSameOrigin } from '../http/csrf.js';
 import { issuerOf } from '../oauth/discovery.js';
 import { loadAssets } from './assets.js';
@@ -18,7 +19,7 @@ import type { StepExtras } from './step.js';
 const FORM_LIMIT = 64 * 1024;
 
 /** The runtime's request context (+ `origin`, which passkeys derive the relying party from). */
-function contextOf(request: FastifyRequest, issuer: string): RequestContext {
+function contextOf(request: FastifyRequest, issuer: string, reply?: FastifyReply): RequestContext {
   const ua = request.headers['user-agent'];
   const origin = request.headers.origin;
   const own = new URL(issuer).origin;
@@ -34,6 +35,7 @@ function contextOf(request: FastifyRequest, issuer: string): RequestContext {
     origin: typeof origin === 'string' && origin !== 'null' ? origin : own,
     selfOrigin: own,
     acceptLanguage: typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
+    afterAnswer: reply ? afterAnswerOf(reply) : undefined,
   };
 }
 
@@ -144,7 +146,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         const { entry } = ctx;
         if (!entry.project_id || !entry.flow) throw new AppError('flow.not_found', 'The flow is missing.', {});
         const form: FormInput = readForm(request.body);
-        const flowCtx = contextOf(request, issuerOf(container.config, request));
+        const flowCtx = contextOf(request, issuerOf(container.config, request), reply);
         const run = await runtime.open(entry.flow, flowCtx, entry.project_id);
         const project = await container.projects.row(run.projectId);
         assertSameOrigin(request, { publicUrl: container.config.publicUrl, allowedOrigins: project?.preview_origins ?? [] });

@@ -25,20 +25,26 @@ export class CodeStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Stores a new code and invalidates the user's previous unconsumed ones for the purpose. */
+  /**
+   * Stores a new code and supersedes the user's unused ones of the purpose, in one statement. A
+   * code for nobody (user_id null) supersedes nothing, yet runs the same statement: a request for
+   * an unknown address does the same work as one for a known address (DESIGN §4.6a).
+   */
   async replace(row: CodeRow): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      if (row.user_id !== null) {
-        await trx
+    await this.db
+      .with('superseded', (db) =>
+        db
           .updateTable('one_time_codes')
           .set({ consumed_at: row.created_at })
           .where('project_id', '=', row.project_id)
           .where('user_id', '=', row.user_id)
           .where('purpose', '=', row.purpose)
           .where('consumed_at', 'is', null)
-          .execute();
-      }
-      await trx.insertInto('one_time_codes').values(row).execute();
-    });
+          .returning('id'),
+      )
+      .insertInto('one_time_codes')
+      .values(row)
+      .execute();
   }
 
   /** Spends the one grant a consumed code gives, in the caller's transaction; false when it was spent. */

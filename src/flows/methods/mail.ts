@@ -17,10 +17,14 @@ export function collectedIdentifierField({ run, loaded }: StepContext): string |
  * never the typed text. Lookups fold case and Unicode (`victim@gıthub.com` finds
  * `victim@github.com`), so mailing the typed text would hand the code to a look-alike address.
  */
-export async function storedAddress(ctx: StepContext, userId: string): Promise<{ field: string; address: string } | undefined> {
+/** A well-formed user id that no user has (ids are random): the lookup for nobody. */
+const NOBODY = `usr_${'0'.repeat(26)}`;
+
+export async function storedAddress(ctx: StepContext, userId: string | undefined): Promise<{ field: string; address: string } | undefined> {
   const field = collectedIdentifierField(ctx);
   if (field === undefined) return undefined;
-  const user = await ctx.run.deps.users.find(ctx.run.projectId, userId);
+  // Nobody is looked up too, by an id no user has: the same statement for known and unknown addresses.
+  const user = await ctx.run.deps.users.find(ctx.run.projectId, userId ?? NOBODY);
   const stored = user ? valueAt(user.attributes, field) : undefined;
   return typeof stored === 'string' && stored.includes('@') ? { field, address: stored } : undefined;
 }
@@ -47,4 +51,16 @@ export async function takeMailBudget({ run }: StepContext): Promise<void> {
     { flow_id: run.frame.id, retry_after_seconds: retryAfter },
     { 'retry-after': String(retryAfter) },
   );
+}
+
+/**
+ * Hands a templated mail to the courier once the answer has gone out (`RequestContext.afterAnswer`):
+ * composing it (Liquid, both parts) then costs the answer no time, whether or not the address has
+ * an account.
+ */
+export function mailAfterAnswer(ctx: StepContext, mail: Parameters<StepContext['run']['deps']['courier']['sendTemplateLater']>[0]): void {
+  const { run } = ctx;
+  const send = () => run.deps.courier.sendTemplateLater(mail);
+  if (run.ctx.afterAnswer) run.ctx.afterAnswer(send);
+  else send();
 }

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { bearerToken } from '../../http/auth.js';
 import { clearCookie, cookieValue, SESSION_COOKIE, setCookieUntil } from '../../http/cookies.js';
+import { afterAnswerOf } from '../../http/after-answer.js';
 import { assertSameOrigin } from '../../http/csrf.js';
 import { Id, NoContent } from '../../http/schemas.js';
 import { FLOW_COOKIE } from '../cookie.js';
@@ -70,7 +71,7 @@ const FlowQuery = Type.Object(
   { additionalProperties: false },
 );
 
-function contextOf(request: FastifyRequest): RequestContext {
+function contextOf(request: FastifyRequest, reply: FastifyReply): RequestContext {
   const ua = request.headers['user-agent'];
   const origin = request.headers.origin;
   return {
@@ -82,6 +83,7 @@ function contextOf(request: FastifyRequest): RequestContext {
     origin: typeof origin === 'string' ? origin : undefined,
     selfOrigin: request.host ? `${request.protocol}://${request.host}` : undefined,
     acceptLanguage: typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
+    afterAnswer: afterAnswerOf(reply),
   };
 }
 
@@ -106,20 +108,20 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
   app.post(
     '/flow',
     { config: { tenancy: 'credential' }, schema: { tags, summary: 'Start a flow for a purpose (sets _zflow)', body: StartBody, response: { 200: FlowResponseSchema } } },
-    async (request, reply) => send(request, reply, await runtime.start(request.body, contextOf(request))),
+    async (request, reply) => send(request, reply, await runtime.start(request.body, contextOf(request, reply))),
   );
 
   app.get(
     '/flow/:id',
     { config: { tenancy: 'credential' }, schema: { tags, summary: 'Re-render the current step without advancing', params: FlowParams, querystring: FlowQuery, security, response: { 200: FlowResponseSchema } } },
-    async (request, reply) => send(request, reply, await runtime.get(request.params.id, contextOf(request), request.query.project_id)),
+    async (request, reply) => send(request, reply, await runtime.get(request.params.id, contextOf(request, reply), request.query.project_id)),
   );
 
   app.post(
     '/flow/:id/submit',
     { config: { tenancy: 'credential' }, schema: { tags, summary: 'Submit the current step', params: FlowParams, querystring: FlowQuery, body: SubmitBody, security, response: { 200: FlowResponseSchema } } },
     async (request, reply) => {
-      const run = await runtime.open(request.params.id, contextOf(request), request.query.project_id);
+      const run = await runtime.open(request.params.id, contextOf(request, reply), request.query.project_id);
       await guard(request, run.projectId);
       const { action, fields, captcha, challenge_response } = request.body;
       try {
@@ -139,7 +141,7 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
     '/flow/:id/event',
     { config: { tenancy: 'credential' }, schema: { tags, summary: 'Record a fingerprint or telemetry event (never advances the flow)', params: FlowParams, querystring: FlowQuery, body: EventBody, security, response: { 204: NoContent } } },
     async (request, reply) => {
-      const run = await runtime.open(request.params.id, contextOf(request), request.query.project_id);
+      const run = await runtime.open(request.params.id, contextOf(request, reply), request.query.project_id);
       await guard(request, run.projectId);
       await runtime.event(run, { type: request.body.type, payload: request.body.payload });
       return reply.status(204).send(null);

@@ -80,6 +80,11 @@ export interface RequestContext {
   selfOrigin?: string;
   /** the request's `Accept-Language` (the language of the mail a step sends) */
   acceptLanguage?: string;
+  /**
+   * Runs work once the answer has been sent (mail composition): its time then never shows in the
+   * answer's, for known and unknown addresses alike. Without it the work starts at once.
+   */
+  afterAnswer?: (task: () => void) => void;
 }
 
 /** A runtime answer: the body and what to do with the cookie (`null` clears it). */

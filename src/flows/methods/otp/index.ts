@@ -1,7 +1,7 @@
 import { AppError } from '../../../core/errors.js';
 import { mailLanguage } from '../../../courier/templates.js';
 import { CODE_TTL_MS, LINK_TOKEN } from '../../codes/service.js';
-import { collectedIdentifierField, storedAddress, takeMailBudget } from '../mail.js';
+import { collectedIdentifierField, mailAfterAnswer, storedAddress, takeMailBudget } from '../mail.js';
 import type { AuthMethod, StepContext, StepHook } from '../method.js';
 
 /** The step field of e-mail codes; it takes the magic-link token too (DESIGN §4.9, §4.11). */
@@ -41,10 +41,10 @@ const sendOtp: StepHook = {
     // A new code replaces the user's previous one (consumed in the same transaction).
     const issued = await deps.codes.issue(projectId, frame.u, 'otp', { link });
     frame.oc = issued.id;
-    const to = frame.u !== undefined ? await storedAddress(ctx, frame.u) : undefined;
+    const to = await storedAddress(ctx, frame.u);
     if (to !== undefined) {
       const project = await deps.projects.row(projectId);
-      deps.courier.sendTemplateLater({
+      mailAfterAnswer(ctx, {
         projectId,
         to: to.address,
         template: issued.link !== undefined ? 'magic_link' : 'sign_in_code',

@@ -1,6 +1,6 @@
 import { AppError } from '../../../core/errors.js';
 import { mailLanguage } from '../../../courier/templates.js';
-import { storedAddress, takeMailBudget } from '../mail.js';
+import { mailAfterAnswer, storedAddress, takeMailBudget } from '../mail.js';
 import type { AuthMethod, StepHook } from '../method.js';
 import { CODE_TTL_MS } from '../../codes/service.js';
 
@@ -16,10 +16,10 @@ const sendRecoveryCode: StepHook = {
     const issued = await deps.codes.issue(projectId, frame.u, 'recovery');
     frame.oc = issued.id;
     frame.pv = undefined;
-    const to = frame.u !== undefined ? await storedAddress(ctx, frame.u) : undefined;
+    const to = await storedAddress(ctx, frame.u);
     if (to !== undefined) {
       const project = await deps.projects.row(projectId);
-      deps.courier.sendTemplateLater({
+      mailAfterAnswer(ctx, {
         projectId,
         to: to.address,
         template: 'recovery_code',
