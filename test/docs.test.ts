@@ -22,6 +22,20 @@ describe('documentation', () => {
     expect(missing, 'add a row "| `code` | status | meaning |" to docs/errors.md').toEqual([]);
   });
 
+  it('docs/flows.md lists every error code the flow runtime, its methods and hooks can throw', () => {
+    const dirs = ['src/flows/runtime', 'src/flows/methods', 'src/flows/hooks', 'src/flows/gates', 'src/flows/risk', 'src/flows/codes'];
+    const sources = dirs.flatMap((dir) =>
+      (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.includes('test-kit')).map((f) => read(`${dir}/${f}`)),
+    );
+    sources.push(read('src/flows/state.ts'), read('src/flows/cookie.ts'));
+    const codes = new Set<string>();
+    for (const source of sources) for (const match of source.matchAll(/(?:AppError|notFoundError|notFound)\('([a-z_]+\.[a-z_]+)'/g)) codes.add(match[1]);
+    expect(codes.size).toBeGreaterThan(8);
+    const doc = read('docs/flows.md');
+    const missing = [...codes].filter((code) => !doc.includes(`\`${code}\``));
+    expect(missing, 'add a row for each to the Errors table of docs/flows.md').toEqual([]);
+  });
+
   it('docs/configuration.md documents every environment variable src/config.ts reads', () => {
     const source = read('src/config.ts');
     const variables = new Set<string>();

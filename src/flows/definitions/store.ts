@@ -3,6 +3,13 @@ import type { Cursor } from '../../core/pagination.js';
 import type { Database } from '../../db/schema.js';
 import { afterCursor, jsonb } from '../../db/sql.js';
 
+/**
+ * A run creates its user or completes only while the session it runs in exists: an operator who
+ * deleted that session ended the flow, and its submit then writes nothing (issue 12 item 2). The
+ * one read of another domain's table here, an existence check inside the run's own statement.
+ */
+const SESSION_LIVES = sql<boolean>`exists (select 1 from sessions where sessions.id = flow_runs.session_id)`;
+
 export interface FlowDefinitionTables {
   flow_definitions: {
     id: string;
@@ -122,6 +129,7 @@ export class FlowDefinitionStore {
       .where('id', '=', id)
       .where('ended_at', 'is', null)
       .where('user_created_at', 'is', null)
+      .where(SESSION_LIVES)
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;
@@ -147,13 +155,13 @@ export class FlowDefinitionStore {
 
   /** Ends a live run; false when it had ended already (or never existed). */
   async endRun(id: string, at: Date): Promise<boolean> {
-    const result = await this.db.updateTable('flow_runs').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).executeTakeFirst();
+    const result = await this.db.updateTable('flow_runs').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).where(SESSION_LIVES).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
   /** `endRun` as a data-modifying query (RETURNING `id`) for a statement of another domain: see AttemptStore.insertHandedOff. */
   endRunQuery(id: string, at: Date) {
-    return this.db.updateTable('flow_runs').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).returning('id');
+    return this.db.updateTable('flow_runs').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).where(SESSION_LIVES).returning('id');
   }
 
   async isInUse(definitionId: string, now: Date): Promise<boolean> {

@@ -53,7 +53,8 @@ export async function createUser(ctx: StepContext, enrollments: (attributes: Rec
     const input = { schema: loaded.def.user_schema ?? loaded.row.schema_uri, attributes };
     user = await deps.transaction(async (trx) => {
       // A flow creates one user: a `_zflow` replayed after completion, or submitted concurrently,
-      // writes nothing (the claim is undone with the transaction when the user is refused).
+      // writes nothing (the claim is undone with the transaction when the user is refused); nor
+      // does a flow whose session was deleted (404 sess.not_found).
       if (!(await deps.definitions.claimUserCreation(frame.id, trx))) throw flowCompleted(frame.id);
       const created = await deps.users.create(projectId, input, { actor: 'self', trx });
       for (const enrollment of prepared) await enrollment.write(trx, created);
@@ -61,6 +62,8 @@ export async function createUser(ctx: StepContext, enrollments: (attributes: Rec
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
+    // Why the run took no user is read after the transaction (PGlite has one connection).
+    if (error.code === 'flow.completed') throw await run.endedBecause();
     if (error.code === 'user.invalid') throw invalidAttributes(frame.id, error);
     if (error.code !== 'user.already_exists') throw error;
     if (step.transitions?.user_already_exists) return 'user_already_exists';

@@ -198,20 +198,26 @@ export class FlowRuntime {
     // A flow completes once: its live run is consumed in the transaction that hands off (or on its
     // own), so a `_zflow` captured before completion and replayed after it answers 410.
     const consumeRun = async (trx?: Parameters<typeof deps.definitions.endRun>[1]) => {
+      // Inside the hand-off's transaction: why it ended is read after it (one connection on PGlite).
       if (!(await deps.definitions.endRun(frame.id, trx))) throw flowCompleted(frame.id);
     };
     if (run.draft && run.draft.row.id === run.entry.a) {
       // The usual completion: the attempt this request drafted, written handed off in one statement with the run's end.
       const handoff = await deps.drafts.handOff(run.draft, deps.definitions.endRunQuery(frame.id));
-      if (!handoff) throw flowCompleted(frame.id);
+      if (!handoff) throw await run.endedBecause();
       run.draft = undefined;
       return this.completed(run, body, handoff);
     }
     const known = run.entry.a !== undefined && run.attempt?.id === run.entry.a ? run.attempt : undefined;
     const attempt = known ?? (run.entry.a !== undefined ? await deps.attempts.get(run.projectId, run.entry.a).catch(() => undefined) : undefined);
-    const handoff = attempt && attempt.factors.length > 0 ? await deps.attempts.completeAndHandOff(run.projectId, attempt.id, { alongside: consumeRun }) : undefined;
-    if (!handoff) await consumeRun();
-    return this.completed(run, body, handoff);
+    try {
+      const handoff = attempt && attempt.factors.length > 0 ? await deps.attempts.completeAndHandOff(run.projectId, attempt.id, { alongside: consumeRun }) : undefined;
+      if (!handoff) await consumeRun();
+      return await this.completed(run, body, handoff);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'flow.completed') throw await run.endedBecause();
+      throw error;
+    }
   }
 
   /** The answer of a completed flow: its handoff token, and a tombstone in place of its entry. */

@@ -8,7 +8,7 @@ import type { CaptchaGateView } from '../gates/captcha.js';
 import type { RawBuilder } from 'kysely';
 import type { RiskAssessment, RiskRules, RiskSignals } from '../risk/service.js';
 import type { RiskSignalRow } from '../risk/store.js';
-import { topFrame, type FlowCookieState, type FlowEntry, type FlowFrame } from '../state.js';
+import { flowCompleted, topFrame, type FlowCookieState, type FlowEntry, type FlowFrame } from '../state.js';
 import type { ProvenFactor } from '../methods/method.js';
 import type { FlowDeps } from './deps.js';
 import { flowGone, invalidAction } from './errors.js';
@@ -90,6 +90,18 @@ export class FlowRun {
         this.risk = { key: `${accountKey ?? ''}\0${userId ?? ''}`, signals: row.then(request.read) };
       },
     };
+  }
+
+  /**
+   * Why the run could not create its user or complete: its session was deleted (404
+   * `sess.not_found`), else it completed already (410 `flow.completed`).
+   */
+  async endedBecause(): Promise<AppError> {
+    const gone = await this.deps.sessions.get(this.projectId, this.entry.ss).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    return gone instanceof AppError ? gone : flowCompleted(this.frame.id);
   }
 
   forgetSignals(): void {
