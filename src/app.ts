@@ -10,6 +10,7 @@ import { registerMetrics } from './http/metrics.js';
 import { ROUTER_OPTIONS } from './http/method-not-allowed.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerTenancy } from './http/tenancy.js';
+import { registerCors } from './http/cors.js';
 import { OneLineRequestLog } from './http/request-log.js';
 import { registerResponseHeaders } from './http/response-headers.js';
 import { registerValidators } from './http/validation.js';
@@ -48,6 +49,10 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await app.register(cookie);
   registerBearerAuth(app, container.credentials);
   registerTenancy(app, container.projects);
+  registerCors(app, {
+    previewOrigins: async (projectId) => (await container.projects.row(projectId))?.preview_origins ?? [],
+    listedByAnyProject: (origin) => container.projects.anyListsPreviewOrigin(origin),
+  });
   healthRoutes(app, container.engine);
   indexRoute(app);
   registerMetrics(app);

@@ -30,13 +30,24 @@ export function needsSecure(request: FastifyRequest): boolean {
  * and `Secure` unless plain-http loopback. `maxAgeSeconds` is rounded down and never negative.
  */
 export function cookieOptions(request: FastifyRequest, maxAgeSeconds: number): CookieSerializeOptions {
+  const crossSite = crossSiteFrontend(request);
   return {
     httpOnly: true,
-    sameSite: 'lax',
+    sameSite: crossSite ? 'none' : 'lax',
     path: '/',
     maxAge: Math.max(0, Math.floor(maxAgeSeconds)),
-    secure: needsSecure(request),
+    secure: crossSite || needsSecure(request),
   };
+}
+
+/**
+ * A browser-plane request (a CORS route that named its project) from a frontend on another site,
+ * over https: its cookies must be `SameSite=None; Secure`, or the browser would not send them back
+ * from that site. Plain http keeps Lax (browsers refuse None without Secure). Which origins may
+ * read the answers and write is still decided per project (CORS and the CSRF check).
+ */
+function crossSiteFrontend(request: FastifyRequest): boolean {
+  return request.protocol === 'https' && request.corsProjectId !== undefined && request.headers['sec-fetch-site'] === 'cross-site';
 }
 
 /** Sets a cookie that lives until `expiresAt` (Max-Age counted from `now`). */

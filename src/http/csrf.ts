@@ -6,7 +6,8 @@ import { AppError } from '../core/errors.js';
  * DESIGN §4.5: a request a browser marks as cross-site is refused with 403 `auth.csrf_invalid`.
  *
  * - `Sec-Fetch-Site: same-origin | none` passes (browsers set it; scripts cannot); `cross-site`
- *   fails; `same-site` passes only when `Origin` is one of the accepted origins.
+ *   fails unless `Origin` is one of `allowedOrigins` (the project's own frontends); `same-site`
+ *   passes only when `Origin` is one of the accepted origins.
  * - `Origin` (when sent) must be the service's own origin (`publicUrl`, else the request's own
  *   scheme://host) or one of `allowedOrigins` (e.g. a project's preview origins). `Origin: null`
  *   fails.
@@ -56,7 +57,14 @@ function header(request: FastifyRequest, name: string): string | undefined {
 export function assertSameOrigin(request: FastifyRequest, options: CsrfOptions = {}): void {
   const site = header(request, 'sec-fetch-site')?.toLowerCase();
   const origin = header(request, 'origin');
-  if (site === 'cross-site') throw csrfError('cross-site request');
+  // A cross-site request passes only from an origin the project listed itself (`preview_origins`):
+  // its own frontend on another site, which CORS lets read the answers too.
+  if (site === 'cross-site') {
+    const listed = new Set((options.allowedOrigins ?? []).map((allowed) => originOf(allowed)));
+    const from = origin !== undefined && origin !== 'null' ? originOf(origin) : undefined;
+    if (from !== undefined && listed.has(from)) return;
+    throw csrfError('cross-site request');
+  }
   // Sec-Fetch-Site cannot be set by page scripts, so the browser's own verdict is trusted.
   if (site === 'same-origin' || site === 'none') return;
   if (origin !== undefined) {

@@ -28,6 +28,8 @@ export interface CatalogRoute {
   cacheable: boolean;
   /** Declared `config.tenancy`: which project it acts on (src/http/tenancy.ts). */
   tenancy?: Tenancy;
+  /** Declared `config.cors`: the browser plane, callable from a project's preview origins (src/http/cors.ts). */
+  cors: boolean;
   schema: Record<string, unknown>;
 }
 
@@ -88,7 +90,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     describeRoute(route);
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     const hidden = Boolean(schema.hide) || (Array.isArray(schema.tags) && schema.tags.includes('X-HIDDEN'));
-    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, scope: route.config?.scope, hidden, page, cacheable: route.config?.cacheable === true, tenancy: route.config?.tenancy, schema });
+    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, scope: route.config?.scope, hidden, page, cacheable: route.config?.cacheable === true, tenancy: route.config?.tenancy, cors: route.config?.cors === true, schema });
   });
   await app.register(swagger, {
     // Shared schemas keep their $id as their name under components.schemas.

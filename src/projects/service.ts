@@ -112,6 +112,11 @@ export class ProjectService {
     return this.cachedRow(id);
   }
 
+  /** Whether some project lists `origin` among its preview origins (the CORS preflight's question). */
+  anyListsPreviewOrigin(origin: string): Promise<boolean> {
+    return this.store.anyListsPreviewOrigin(origin);
+  }
+
   async idForSecret(secret: string): Promise<string | undefined> {
     if (!secret.startsWith(PROJECT_SECRET_PREFIX)) return undefined;
     return (await this.store.findBySecretHash(sha256Hex(secret)))?.id;

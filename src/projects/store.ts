@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Cursor } from '../core/pagination.js';
 import { afterCursor, jsonb } from '../db/sql.js';
@@ -40,6 +40,17 @@ export class ProjectStore {
 
   async findBySecretHash(hash: string): Promise<Pick<ProjectRow, 'id'> | undefined> {
     return this.db.selectFrom('projects').select('id').where('secret_hash', '=', hash).executeTakeFirst();
+  }
+
+  /** Whether some project lists `origin` among its preview origins (a CORS preflight names no project). */
+  async anyListsPreviewOrigin(origin: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select('id')
+      .where(sql<boolean>`preview_origins @> jsonb_build_array(${origin}::text)`)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async findByPreviewSecretHash(hash: string): Promise<Pick<ProjectRow, 'id'> | undefined> {

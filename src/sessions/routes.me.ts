@@ -3,6 +3,7 @@ import type { Container } from '../container.js';
 import { AppError, MESSAGES } from '../core/errors.js';
 import { SESSION_COOKIE, clearCookie, cookieValue } from '../http/cookies.js';
 import { bearerToken } from '../http/auth.js';
+import { corsFor } from '../http/cors.js';
 import { assertSameOrigin } from '../http/csrf.js';
 import { NoContent } from '../http/schemas.js';
 import { SessionSchema } from './schemas.js';
@@ -19,7 +20,7 @@ function unauthorized(): AppError {
 export function sessionMeRoutes(app: FastifyInstance, { sessions, projects, config }: Container): void {
   app.get(
     '/sessions/me',
-    { config: { tenancy: 'credential' },
+    { config: { tenancy: 'credential', cors: true },
       schema: {
         tags: ['sessions'],
         summary: 'The current session (cookie __service_session, or Authorization: Bearer <session token>)',
@@ -33,13 +34,14 @@ export function sessionMeRoutes(app: FastifyInstance, { sessions, projects, conf
       // Missing, invalid, superseded, expired and deleted tokens all look the same.
       const session = token ? await sessions.findByToken(token) : undefined;
       if (!session) throw unauthorized();
+      corsFor(request, session.project_id);
       return session;
     },
   );
 
   app.delete(
     '/sessions/me',
-    { config: { tenancy: 'credential' },
+    { config: { tenancy: 'credential', cors: true },
       schema: {
         tags: ['sessions'],
         summary: 'Log out: delete the current session and clear the cookie (idempotent)',
@@ -52,6 +54,7 @@ export function sessionMeRoutes(app: FastifyInstance, { sessions, projects, conf
       // The project's preview origins (its own frontends) may log out as well as Gatehouse's origin.
       const projectId = token ? await sessions.projectOfToken(token) : undefined;
       const allowedOrigins = projectId ? ((await projects.row(projectId))?.preview_origins ?? []) : [];
+      if (projectId) corsFor(request, projectId);
       assertSameOrigin(request, { publicUrl: config.publicUrl, allowedOrigins });
       if (!token) throw unauthorized();
       // A token that no longer names a session (already logged out, superseded) deletes nothing

@@ -84,7 +84,12 @@ export class FlowRuntime {
   }
 
   async get(flowId: string, ctx: RequestContext, projectId?: string): Promise<FlowResult> {
-    const run = await this.open(flowId, ctx, projectId);
+    return this.show(await this.open(flowId, ctx, projectId));
+  }
+
+  /** The current step of an opened run, re-rendered (GET /flow/{id}). */
+  async show(run: FlowRun): Promise<FlowResult> {
+    const ctx = run.ctx;
     const { step, loaded } = await run.current();
     const captcha = await run.needsCaptcha(step, checksCredentials(step));
     const body = await this.body(run, await run.render(step, loaded, captcha));

@@ -5,6 +5,7 @@ import type { Container } from '../../container.js';
 import { bearerToken } from '../../http/auth.js';
 import { clearCookie, cookieValue, SESSION_COOKIE, setCookieUntil } from '../../http/cookies.js';
 import { afterAnswerOf } from '../../http/after-answer.js';
+import { corsFor } from '../../http/cors.js';
 import { assertSameOrigin } from '../../http/csrf.js';
 import { Id, NoContent } from '../../http/schemas.js';
 import { FLOW_COOKIE } from '../cookie.js';
@@ -107,21 +108,29 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
 
   app.post(
     '/flow',
-    { config: { tenancy: 'credential' }, schema: { tags, summary: 'Start a flow for a purpose (sets _zflow)', body: StartBody, response: { 200: FlowResponseSchema } } },
-    async (request, reply) => send(request, reply, await runtime.start(request.body, contextOf(request, reply))),
+    { config: { tenancy: 'credential', cors: true }, schema: { tags, summary: 'Start a flow for a purpose (sets _zflow)', body: StartBody, response: { 200: FlowResponseSchema } } },
+    async (request, reply) => {
+      corsFor(request, request.body.project_id);
+      return send(request, reply, await runtime.start(request.body, contextOf(request, reply)));
+    },
   );
 
   app.get(
     '/flow/:id',
-    { config: { tenancy: 'credential' }, schema: { tags, summary: 'Re-render the current step without advancing', params: FlowParams, querystring: FlowQuery, security, response: { 200: FlowResponseSchema } } },
-    async (request, reply) => send(request, reply, await runtime.get(request.params.id, contextOf(request, reply), request.query.project_id)),
+    { config: { tenancy: 'credential', cors: true }, schema: { tags, summary: 'Re-render the current step without advancing', params: FlowParams, querystring: FlowQuery, security, response: { 200: FlowResponseSchema } } },
+    async (request, reply) => {
+      const run = await runtime.open(request.params.id, contextOf(request, reply), request.query.project_id);
+      corsFor(request, run.projectId);
+      return send(request, reply, await runtime.show(run));
+    },
   );
 
   app.post(
     '/flow/:id/submit',
-    { config: { tenancy: 'credential' }, schema: { tags, summary: 'Submit the current step', params: FlowParams, querystring: FlowQuery, body: SubmitBody, security, response: { 200: FlowResponseSchema } } },
+    { config: { tenancy: 'credential', cors: true }, schema: { tags, summary: 'Submit the current step', params: FlowParams, querystring: FlowQuery, body: SubmitBody, security, response: { 200: FlowResponseSchema } } },
     async (request, reply) => {
       const run = await runtime.open(request.params.id, contextOf(request, reply), request.query.project_id);
+      corsFor(request, run.projectId);
       await guard(request, run.projectId);
       const { action, fields, captcha, challenge_response } = request.body;
       try {
@@ -139,9 +148,10 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
 
   app.post(
     '/flow/:id/event',
-    { config: { tenancy: 'credential' }, schema: { tags, summary: 'Record a fingerprint or telemetry event (never advances the flow)', params: FlowParams, querystring: FlowQuery, body: EventBody, security, response: { 204: NoContent } } },
+    { config: { tenancy: 'credential', cors: true }, schema: { tags, summary: 'Record a fingerprint or telemetry event (never advances the flow)', params: FlowParams, querystring: FlowQuery, body: EventBody, security, response: { 204: NoContent } } },
     async (request, reply) => {
       const run = await runtime.open(request.params.id, contextOf(request, reply), request.query.project_id);
+      corsFor(request, run.projectId);
       await guard(request, run.projectId);
       await runtime.event(run, { type: request.body.type, payload: request.body.payload });
       return reply.status(204).send(null);
