@@ -36,6 +36,12 @@ describe('documentation', () => {
     expect(missing, 'add a row for each to the Errors table of docs/flows.md').toEqual([]);
   });
 
+  it('the docs stand alone: they cite no design document or interface file outside the repository', () => {
+    const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const citing = files.filter((file) => /\bDESIGN\b|interface\.md/.test(read(file)));
+    expect(citing).toEqual([]);
+  });
+
   it('docs/configuration.md documents every environment variable src/config.ts reads', () => {
     const source = read('src/config.ts');
     const variables = new Set<string>();
