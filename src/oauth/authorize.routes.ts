@@ -56,6 +56,22 @@ export function authorizeRoutes(app: FastifyInstance, container: Container): voi
     },
   );
 
+  // OIDC Core §3.1.2.1: the authorization endpoint takes POST (form) as well as GET.
+  app.post(
+    '/authorize',
+    { config: { tenancy: 'credential' },
+      schema: {
+        tags: ['oauth'],
+        summary: 'Authorization endpoint, form POST: the same parameters as GET',
+        response: oauthResponses({ 303: Redirect }),
+      },
+    },
+    async (request, reply) => {
+      const outcome = await authorization.authorize(singleParams(request.body), issuerOf(container.config, request), cookieValue(request, SESSION_COOKIE));
+      return send(container, request, reply, outcome, 303);
+    },
+  );
+
   const resume = async (request: FastifyRequest, reply: FastifyReply, params: Record<string, string | undefined>, status: 302 | 303) => {
     const outcome = await authorization.resume(
       params.authorization_id,

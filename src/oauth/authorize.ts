@@ -6,6 +6,7 @@ import { clientRedirectMatches } from '../http/redirect-uris.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { ExchangeService } from '../sessions/service.exchange.js';
 import type { SessionService } from '../sessions/service.js';
+import type { Session } from '../sessions/view.js';
 import type { AuthenticatedClient, Form } from './client-auth.js';
 import type { OidcClientService } from './clients.js';
 import type { AuthorizationRow, OAuthClientStore } from './clients-store.js';
@@ -33,6 +34,19 @@ function withParams(uri: string, params: Record<string, string | null | undefine
   const url = new URL(uri);
   for (const [name, value] of Object.entries(params)) if (value) url.searchParams.set(name, value);
   return url.toString();
+}
+
+/** OIDC Core §3.1.2.1 `max_age`: the session's newest factor is at most that many seconds old (0: never). */
+function freshEnough(session: Session, maxAge: string | undefined, now: Date): boolean {
+  if (maxAge === undefined) return true;
+  const newest = Math.max(...session.factors.map((factor) => Date.parse(factor.verified_at)).filter((t) => !Number.isNaN(t)));
+  return Number.isFinite(newest) && now.getTime() - newest < Number(maxAge) * 1000;
+}
+
+/** `acr_values`: the session holds one of the asked levels (unknown values ask for nothing we can give). */
+function meetsAcr(levels: readonly string[], acrValues: string | undefined): boolean {
+  const asked = (acrValues ?? '').split(' ').filter((value) => value.startsWith('urn:nist:aal:'));
+  return asked.length === 0 || asked.some((level) => levels.includes(level));
 }
 
 /**
@@ -72,6 +86,8 @@ export class AuthorizationService {
     // OIDC Core §6: request objects are not supported, and saying so beats silently ignoring them.
     if (query.request !== undefined) return fail('request_not_supported', 'The request parameter is not supported.');
     if (query.request_uri !== undefined) return fail('request_uri_not_supported', 'The request_uri parameter is not supported.');
+    if (query.max_age !== undefined && !/^\d{1,9}$/.test(query.max_age)) return fail('invalid_request', 'max_age must be a non-negative integer (seconds).');
+    if (query.response_mode !== undefined && query.response_mode !== 'query') return fail('invalid_request', 'Only response_mode=query is supported.');
     let scopes: string[];
     try {
       scopes = userScopes(query.scope, undefined, ['openid']);
@@ -99,18 +115,25 @@ export class AuthorizationService {
     };
     await this.store.insertAuthorization(row);
     const prompts = (query.prompt ?? '').split(' ');
-    const session = sessionToken && !prompts.includes('login') ? await this.sessions.rowForToken(sessionToken) : undefined;
-    if (session && session.project_id === client.project_id && session.state === 'active' && session.user_id) {
-      return { location: await this.issueCode(row, session.id, session.user_id, null, issuer) };
-    }
-    if (prompts.includes('none')) return fail('login_required', 'The user is not signed in.');
+    const row0 = sessionToken && !prompts.includes('login') ? await this.sessions.rowForToken(sessionToken) : undefined;
+    const live = row0 && row0.project_id === client.project_id && row0.state === 'active' && row0.user_id ? await this.sessions.get(client.project_id, row0.id).catch(() => undefined) : undefined;
+    // The live session answers unless the client asks for a fresher sign-in (max_age) or a level it lacks (acr_values).
+    const reusable = live && freshEnough(live, query.max_age, now) && meetsAcr(live.assurance_levels, query.acr_values) ? live : undefined;
+    if (reusable) return { location: await this.issueCode(row, reusable.session_id, reusable.user_id!, null, issuer) };
+    if (prompts.includes('none')) return fail('login_required', 'The user is not signed in, or not as recently or strongly as asked.');
     const loginUri = client.login_uri ?? `${issuer}/ui/login`;
+    const lang = query.ui_locales?.split(' ').map((tag) => tag.slice(0, 2).toLowerCase()).find((tag) => tag === 'en' || tag === 'de');
     return {
       location: withParams(loginUri, {
         authorization_id: row.id,
         project_id: client.project_id,
         purpose: 'login',
         resume_uri: `${issuer}/auth/authorize/resume`,
+        // A session that signed in too long ago or too weakly is stepped up, not replaced.
+        session_id: live?.session_id,
+        login_hint: query.login_hint,
+        ui_locales: query.ui_locales,
+        lang,
       }),
       bind: { authorizationId: row.id, expiresAt: row.expires_at },
     };

@@ -34,7 +34,11 @@ export function discoveryDocument(issuer: string, extra: Record<string, unknown>
     revocation_endpoint_auth_methods_supported: authMethods,
     introspection_endpoint_auth_methods_supported: authMethods,
     scopes_supported: [...USER_SCOPES, ...SCOPES],
-    claims_supported: [...USER_CLAIMS, 'sid'],
+    claims_supported: [...USER_CLAIMS, 'sid', 'auth_time', 'acr', 'amr', 'at_hash', 'nonce'],
+    acr_values_supported: ['urn:nist:aal:1', 'urn:nist:aal:2'],
+    request_parameter_supported: false,
+    request_uri_parameter_supported: false,
+    claims_parameter_supported: false,
     code_challenge_methods_supported: ['S256'],
     ...extra,
   };

@@ -5,6 +5,7 @@ import type { UserService } from '../users/service.js';
 import type { AuthenticatedClient, Form } from './client-auth.js';
 import { USER_SCOPES } from './discovery.js';
 import { insufficientScope, invalidToken, oauthError } from './errors.js';
+import { atHash, sessionClaims } from './session-claims.js';
 import type { SigningKeys } from './signing-keys.js';
 import type { OAuthStore, TokenRow } from './store.js';
 import { parseScope, type TokenResponse, type TokenService } from './tokens.js';
@@ -148,13 +149,17 @@ export class UserTokenService {
       scope: access.scopes.join(' '),
       refresh_token: refreshToken,
     };
-    if (access.user_id && access.scopes.includes('openid')) response.id_token = await this.idToken(access, issuer, authTime, nonce);
+    if (access.user_id && access.scopes.includes('openid')) response.id_token = await this.idToken(access, accessToken, issuer, authTime, nonce);
     return response;
   }
 
-  private async idToken(access: TokenRow, issuer: string, authTime?: Date, nonce?: string): Promise<string> {
+  private async idToken(access: TokenRow, accessToken: string, issuer: string, authTime?: Date, nonce?: string): Promise<string> {
     const user = access.user_id ? await this.users.find(access.project_id, access.user_id) : undefined;
     const claims = user ? releasedClaims(await this.users.claims(user), access.scopes) : { sub: access.user_id };
+    // auth_time, acr and amr come from the session as it is now: the same for a fresh sign-in, a
+    // reused session and a refresh (the grant's own auth_time only when the session says nothing).
+    const session = access.session_id ? await this.sessions.get(access.project_id, access.session_id).catch(() => undefined) : undefined;
+    const signedIn = session ? sessionClaims(session) : {};
     const now = Math.floor(this.clock.now().getTime() / 1000);
     return this.signingKeys.sign({
       ...claims,
@@ -165,6 +170,8 @@ export class UserTokenService {
       exp: now + this.tokens.options.accessTokenTtlMs / 1000,
       ...(access.session_id ? { sid: access.session_id } : {}),
       ...(authTime ? { auth_time: Math.floor(authTime.getTime() / 1000) } : {}),
+      ...signedIn,
+      at_hash: atHash(accessToken),
       ...(nonce ? { nonce } : {}),
     });
   }

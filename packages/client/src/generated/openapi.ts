@@ -471,7 +471,196 @@ export type paths = {
             };
         };
         put?: never;
-        post?: never;
+        /** Authorization endpoint, form POST: the same parameters as GET */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Redirect (Location) to the login frontend or back to the client */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description OAuth error: `error`/`error_description` for standard clients, `code`/`message`/`details` as everywhere */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `oauth.<error>`, or a Gatehouse code such as `req.too_large` */
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 6749 / 6750 / 7009 error name */
+                            error?: string;
+                            error_description?: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MINUTE } from '../../src/core/clock.js';
+import { registerThroughFlow } from '../../src/flows/flow-test-kit.js';
+import { basic, challengeOf, loginHandoff, postForm } from '../../src/oauth/testing.js';
+import { bearer, createTestApp, type TestApp } from '../helpers/app.js';
+
+const REDIRECT = 'https://rp.example.com/cb';
+const VERIFIER = 'c'.repeat(43);
+
+/**
+ * OpenID Connect conformance checks on how the user signed in (OIDC Core §2, §3.1.2.1, §3.1.3.6,
+ * §12), each test named after the OpenID Foundation test module it mirrors.
+ */
+describe('OIDC conformance: auth_time, acr, amr, max_age, prompt, POST', () => {
+  let t: TestApp;
+  let project: { id: string; project_secret: string };
+  let rp: { client_id: string; client_secret: string };
+  const email = 'conformance@example.com';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    project = await t.createProject();
+    await registerThroughFlow(t, project.id, email);
+    rp = (await t.app.inject({ method: 'POST', url: `/projects/${project.id}/oauth_clients`, headers: bearer(project.project_secret), payload: { redirect_uris: [REDIRECT] } })).json();
+  });
+  afterAll(async () => t.close());
+
+  const params = async (extra: Record<string, string> = {}) => ({
+    response_type: 'code', client_id: rp.client_id, redirect_uri: REDIRECT, scope: 'openid email', state: 's-1', nonce: 'n-1',
+    code_challenge: await challengeOf(VERIFIER), code_challenge_method: 'S256', ...extra,
+  });
+  const authorize = async (extra: Record<string, string> = {}, cookie?: string) =>
+    t.app.inject({ method: 'GET', url: `/auth/authorize?${new URLSearchParams(await params(extra))}`, headers: cookie ? { cookie } : {} });
+  const location = (response: LightMyRequestResponse) => new URL(response.headers.location as string);
+  const binding = (response: LightMyRequestResponse) => `__gh_authz=${response.cookies.find((c) => c.name === '__gh_authz')!.value}`;
+  const redeem = async (code: string) =>
+    (await postForm(t, '/auth/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: VERIFIER }, basic(rp.client_id, rp.client_secret))).json();
+  /** A full sign-in: authorize -> flow -> resume; the tokens and the session cookie it left. */
+  const signIn = async (extra: Record<string, string> = {}) => {
+    const started = await authorize(extra);
+    const resumed = await postForm(t, '/auth/authorize/resume', { authorization_id: location(started).searchParams.get('authorization_id')!, handoff_token: await loginHandoff(t, project.id, email) }, { cookie: binding(started) });
+    const tokens = await redeem(location(resumed).searchParams.get('code')!);
+    return { tokens, cookie: `__service_session=${resumed.cookies.find((c) => c.name === '__service_session')!.value}` };
+  };
+
+  it('oidcc-id-token-claims: auth_time, acr, amr, sid, at_hash and nonce as the session says', async () => {
+    const { tokens } = await signIn();
+    const claims = decodeJwt(tokens.id_token);
+    expect(claims).toMatchObject({ acr: 'urn:nist:aal:1', amr: ['pwd'], nonce: 'n-1' });
+    expect(claims.sid).toMatch(/^sess_/);
+    expect(Math.abs((claims.auth_time as number) - t.clock.now().getTime() / 1000)).toBeLessThan(5);
+    const digest = createHash('sha256').update(tokens.access_token).digest();
+    expect(claims.at_hash).toBe(digest.subarray(0, 16).toString('base64url'));
+  });
+
+  it('oidcc-refresh-token: a refreshed ID token keeps auth_time, acr and amr of the session', async () => {
+    const { tokens } = await signIn();
+    const first = decodeJwt(tokens.id_token);
+    t.clock.advance(2 * MINUTE);
+    const refreshed = (await postForm(t, '/auth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token }, basic(rp.client_id, rp.client_secret))).json();
+    const second = decodeJwt(refreshed.id_token);
+    expect(second.auth_time).toBe(first.auth_time);
+    expect(second.acr).toBe(first.acr);
+    expect(second.amr).toEqual(first.amr);
+    expect(second.sid).toBe(first.sid);
+    expect(second.iat).toBeGreaterThan(first.iat as number);
+  });
+
+  it('oidcc-prompt-none-logged-in: a live session answers at once, with the auth_time of its sign-in (not of this request)', async () => {
+    const { tokens, cookie } = await signIn();
+    const signedInAt = decodeJwt(tokens.id_token).auth_time;
+    t.clock.advance(MINUTE);
+    const again = await authorize({ prompt: 'none' }, cookie);
+    const code = location(again).searchParams.get('code');
+    expect(code, again.headers.location as string).toMatch(/^gh_ac_/);
+    expect(decodeJwt((await redeem(code!)).id_token).auth_time).toBe(signedInAt);
+  });
+
+  it('oidcc-max-age-1: a sign-in older than max_age is not reused (prompt=none answers login_required)', async () => {
+    const { cookie } = await signIn();
+    t.clock.advance(2_000);
+    const none = await authorize({ prompt: 'none', max_age: '1' }, cookie);
+    expect(location(none).searchParams.get('error')).toBe('login_required');
+    const login = await authorize({ max_age: '1' }, cookie);
+    expect(location(login).pathname).toBe('/ui/login');
+    // The old session is stepped up, not replaced: the login page gets its id.
+    expect(location(login).searchParams.get('session_id')).toMatch(/^sess_/);
+  });
+
+  it('oidcc-max-age-10000: a recent enough sign-in is reused', async () => {
+    const { cookie } = await signIn();
+    const reused = await authorize({ max_age: '10000' }, cookie);
+    expect(location(reused).searchParams.get('code')).toMatch(/^gh_ac_/);
+    const zero = await authorize({ max_age: '0' }, cookie);
+    expect(location(zero).pathname).toBe('/ui/login');
+  });
+
+  it('oidcc-ensure-request-with-valid-acr-values: urn:nist:aal:2 on an AAL1 session asks for a sign-in', async () => {
+    const { cookie } = await signIn();
+    const stepUp = await authorize({ acr_values: 'urn:nist:aal:2' }, cookie);
+    expect(location(stepUp).pathname).toBe('/ui/login');
+    expect((await authorize({ acr_values: 'urn:nist:aal:1' }, cookie)).headers.location).toContain('code=gh_ac_');
+  });
+
+  it('oidcc-ui-locales and login_hint are passed to the login page', async () => {
+    const started = await authorize({ ui_locales: 'fr-CA de en', login_hint: email });
+    const url = location(started);
+    expect(url.searchParams.get('lang')).toBe('de');
+    expect(url.searchParams.get('login_hint')).toBe(email);
+  });
+
+  it('oidcc-ensure-post-request-succeeds: the authorization endpoint takes a form POST', async () => {
+    const posted = await postForm(t, '/auth/authorize', await params());
+    expect(posted.statusCode, posted.body).toBe(303);
+    expect(location(posted).pathname).toBe('/ui/login');
+    expect(posted.cookies.some((c) => c.name === '__gh_authz')).toBe(true);
+  });
+
+  it('malformed max_age and unsupported response_mode are redirected errors, never 500', async () => {
+    for (const [extra, error] of [[{ max_age: '-1' }, 'invalid_request'], [{ max_age: 'soon' }, 'invalid_request'], [{ response_mode: 'fragment' }, 'invalid_request']] as const) {
+      const answer = await authorize(extra);
+      expect(answer.statusCode).toBe(302);
+      expect(location(answer).searchParams.get('error')).toBe(error);
+    }
+  });
+});
