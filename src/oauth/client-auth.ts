@@ -17,7 +17,10 @@ export interface AuthenticatedClient {
 export type Form = Record<string, string>;
 
 /** Registered OIDC clients plug in here once they exist (authorization code plane). */
-export type ClientVerifier = (clientId: string, secret: string | undefined) => Promise<AuthenticatedClient | undefined>;
+/** How the client authenticated at this request (RFC 7591 `token_endpoint_auth_method` names). */
+export type UsedAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+
+export type ClientVerifier = (clientId: string, secret: string | undefined, method: UsedAuthMethod) => Promise<AuthenticatedClient | undefined>;
 
 const BASIC = /^Basic ([A-Za-z0-9+/=]+)$/i;
 
@@ -66,12 +69,13 @@ export class ClientAuthenticator {
   async authenticate(authorization: string | undefined, form: Form): Promise<AuthenticatedClient> {
     const given = clientCredentialsOf(authorization, form);
     if (!given) throw invalidClient(false, 'The request does not authenticate a client.');
-    const client = given.id.length > 0 && given.id.length <= 128 ? await this.verify(given.id, given.secret) : undefined;
+    const method: UsedAuthMethod = given.basic ? 'client_secret_basic' : given.secret !== undefined && given.secret !== '' ? 'client_secret_post' : 'none';
+    const client = given.id.length > 0 && given.id.length <= 128 ? await this.verify(given.id, given.secret, method) : undefined;
     if (!client) throw invalidClient(given.basic);
     return client;
   }
 
-  private async verify(clientId: string, secret: string | undefined): Promise<AuthenticatedClient | undefined> {
+  private async verify(clientId: string, secret: string | undefined, method: UsedAuthMethod): Promise<AuthenticatedClient | undefined> {
     if (secret !== undefined && secret.length > 0 && secret.length <= 512) {
       // The project's root client: client id = project id, secret = project secret.
       const projectId = await this.projects.idForSecret(secret);
@@ -82,7 +86,7 @@ export class ClientAuthenticator {
       if (key) return { kind: 'service_key', clientId: key.clientId, projectId: key.projectId, allowedScopes: key.scopes };
     }
     for (const verifier of this.verifiers) {
-      const client = await verifier(clientId, secret);
+      const client = await verifier(clientId, secret, method);
       if (client) return client;
     }
     return undefined;

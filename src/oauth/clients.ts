@@ -5,7 +5,7 @@ import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import { notFoundError } from '../http/principal.js';
 import { CLIENT_REDIRECTS, redirectUriErrors, redirectUriProblem } from '../http/redirect-uris.js';
-import type { AuthenticatedClient } from './client-auth.js';
+import type { AuthenticatedClient, UsedAuthMethod } from './client-auth.js';
 import type { TokenService } from './tokens.js';
 import type { OAuthClientRow, OAuthClientStore, TokenEndpointAuthMethod } from './clients-store.js';
 
@@ -104,9 +104,11 @@ export class OidcClientService {
   }
 
   /** The ClientVerifier of registered clients: public ones send no secret, confidential ones must. */
-  async verify(clientId: string, secret: string | undefined): Promise<AuthenticatedClient | undefined> {
+  async verify(clientId: string, secret: string | undefined, method: UsedAuthMethod): Promise<AuthenticatedClient | undefined> {
     const row = await this.row(clientId);
     if (!row) return undefined;
+    // The client registered one way of authenticating; any other is refused (RFC 7591 §2).
+    if (row.token_endpoint_auth_method !== method) return undefined;
     if (row.secret_hash === null) {
       if (secret !== undefined && secret !== '') return undefined;
     } else if (secret === undefined || !constantTimeEqual(sha256Hex(secret), row.secret_hash)) {

@@ -72,7 +72,7 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   const userTokens = new UserTokenService(store, tokens, signingKeys, deps.clock, deps.ids, deps.sessions, deps.users);
   const clientStore = new OAuthClientStore(deps.db);
   const oidcClients = new OidcClientService(clientStore, deps.clock, deps.ids, deps.paginator, tokens);
-  clients.register((clientId, secret) => oidcClients.verify(clientId, secret));
+  clients.register((clientId, secret, method) => oidcClients.verify(clientId, secret, method));
   const authorization = new AuthorizationService(clientStore, oidcClients, userTokens, deps.sessions, deps.exchange, deps.clock, deps.ids);
   const sweeper = new OAuthSweeper(store, clientStore, deps.clock, deps.retentionMs, deps.logger);
   return { signingKeys, tokens, clients, userTokens, oidcClients, authorization, sweeper };
