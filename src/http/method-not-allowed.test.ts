@@ -98,7 +98,7 @@ describe('405 req.method_not_allowed', () => {
   it('answers HEAD on a GET route that refuses HEAD with 405 and no body', async () => {
     const response = await t.app.inject({ method: 'HEAD', url: '/auth/authorize?client_id=x' });
     expect(response.statusCode).toBe(405);
-    expect(response.headers.allow).toBe('GET');
+    expect(response.headers.allow).toBe('GET, POST'); // the authorization endpoint takes a form POST too (OIDC Core §3.1.2.1)
     expect(response.body).toBe('');
   });
 

@@ -14,6 +14,7 @@ export interface OAuthClientTables {
     secret_hash: string | null;
     token_endpoint_auth_method: TokenEndpointAuthMethod;
     login_uri: string | null;
+    post_logout_redirect_uris: string[];
     created_at: Date;
   };
   oauth_authorizations: {
@@ -44,7 +45,7 @@ export class OAuthClientStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(row: OAuthClientRow): Promise<void> {
-    await this.db.insertInto('oauth_clients').values({ ...row, redirect_uris: jsonb(row.redirect_uris) }).execute();
+    await this.db.insertInto('oauth_clients').values({ ...row, redirect_uris: jsonb(row.redirect_uris), post_logout_redirect_uris: jsonb(row.post_logout_redirect_uris) }).execute();
   }
 
   /** Forgets a user's pending and redeemed authorization requests (user deletion). */

@@ -11,6 +11,7 @@ export const OidcClientSchema = Type.Object({
   redirect_uris: Type.Array(Type.String()),
   token_endpoint_auth_method: Type.String(),
   login_uri: Type.Optional(Type.String({ description: 'The frontend that runs the login flow for this client' })),
+  post_logout_redirect_uris: Type.Array(Type.String(), { description: 'Where /auth/logout may send the browser back (exact URLs)' }),
   created_at: Timestamp,
 });
 
@@ -39,6 +40,7 @@ export function oauthClientRoutes(root: FastifyInstance, { oauth, projects }: Co
             redirect_uris: Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { minItems: 1, maxItems: 20 }),
             token_endpoint_auth_method: Type.Optional(Type.Union([Type.Literal('client_secret_basic'), Type.Literal('client_secret_post'), Type.Literal('none')])),
             login_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Default: the hosted UI at /ui/login' })),
+            post_logout_redirect_uris: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { maxItems: 20, description: 'RP-initiated logout: exact URLs /auth/logout may redirect to' })),
           },
           { additionalProperties: false },
         ),

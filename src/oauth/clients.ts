@@ -18,6 +18,7 @@ export interface OidcClient {
   redirect_uris: string[];
   token_endpoint_auth_method: TokenEndpointAuthMethod;
   login_uri?: string;
+  post_logout_redirect_uris: string[];
   created_at: string;
 }
 
@@ -31,6 +32,7 @@ export interface OidcClientInput {
   redirect_uris: string[];
   token_endpoint_auth_method?: TokenEndpointAuthMethod;
   login_uri?: string;
+  post_logout_redirect_uris?: string[];
 }
 
 function toClient(row: OAuthClientRow): OidcClient {
@@ -41,6 +43,7 @@ function toClient(row: OAuthClientRow): OidcClient {
     redirect_uris: row.redirect_uris,
     token_endpoint_auth_method: row.token_endpoint_auth_method,
     ...(row.login_uri ? { login_uri: row.login_uri } : {}),
+    post_logout_redirect_uris: row.post_logout_redirect_uris,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -59,6 +62,7 @@ export class OidcClientService {
     const errors = redirectUriErrors(input.redirect_uris, 'body/redirect_uris', CLIENT_REDIRECTS);
     const loginProblem = input.login_uri !== undefined ? redirectUriProblem(input.login_uri, CLIENT_REDIRECTS) : undefined;
     if (loginProblem) errors.push({ path: 'body/login_uri', message: `"${input.login_uri}" ${loginProblem}` });
+    errors.push(...redirectUriErrors(input.post_logout_redirect_uris ?? [], 'body/post_logout_redirect_uris', CLIENT_REDIRECTS));
     if (input.redirect_uris.length === 0) errors.push({ path: 'body/redirect_uris', message: 'at least one redirect URI is required' });
     if (errors.length > 0) throw new AppError('req.invalid', 'The client registration is invalid.', { errors });
     const method = input.token_endpoint_auth_method ?? 'client_secret_basic';
@@ -72,6 +76,7 @@ export class OidcClientService {
       secret_hash: secret ? sha256Hex(secret) : null,
       token_endpoint_auth_method: method,
       login_uri: input.login_uri ?? null,
+      post_logout_redirect_uris: [...new Set(input.post_logout_redirect_uris ?? [])],
       created_at: this.clock.now(),
     };
     await this.store.insert(row);

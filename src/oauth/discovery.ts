@@ -21,6 +21,7 @@ export function discoveryDocument(issuer: string, extra: Record<string, unknown>
     token_endpoint: `${issuer}/auth/token`,
     jwks_uri: `${issuer}/auth/jwks`,
     userinfo_endpoint: `${issuer}/auth/userinfo`,
+    end_session_endpoint: `${issuer}/auth/logout`,
     revocation_endpoint: `${issuer}/auth/revoke`,
     introspection_endpoint: `${issuer}/auth/introspect`,
     grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials', TOKEN_EXCHANGE_GRANT],

@@ -20,6 +20,7 @@ import { OAuthStore } from './store.js';
 import { OAuthSweeper } from './sweeper.js';
 import { TokenService } from './tokens.js';
 import { UserTokenService } from './user-tokens.js';
+import { LogoutService } from './logout.js';
 
 /** The OAuth2 / OIDC provider plane as the container holds it. */
 export interface OAuthPlane {
@@ -29,6 +30,7 @@ export interface OAuthPlane {
   userTokens: UserTokenService;
   oidcClients: OidcClientService;
   authorization: AuthorizationService;
+  logout: LogoutService;
   sweeper: OAuthSweeper;
 }
 
@@ -75,5 +77,6 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   clients.register((clientId, secret, method) => oidcClients.verify(clientId, secret, method));
   const authorization = new AuthorizationService(clientStore, oidcClients, userTokens, deps.sessions, deps.exchange, deps.clock, deps.ids);
   const sweeper = new OAuthSweeper(store, clientStore, deps.clock, deps.retentionMs, deps.logger);
-  return { signingKeys, tokens, clients, userTokens, oidcClients, authorization, sweeper };
+  const logout = new LogoutService(signingKeys, oidcClients, deps.sessions);
+  return { signingKeys, tokens, clients, userTokens, oidcClients, authorization, sweeper, logout };
 }

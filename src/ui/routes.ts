@@ -10,6 +10,7 @@ import { assertSameOrigin } from '../http/csrf.js';
 import { issuerOf } from '../oauth/discovery.js';
 import { loadAssets } from './assets.js';
 import { finish, sendDone } from './complete.js';
+import { logoutRoutes } from './logout.js';
 import { FLOW_PAGES, langExplicit, pageUrl, readEntry, type FlowPage } from './entry.js';
 import { readForm, type FormInput } from './form.js';
 import { describeError, pageContext, sendError, sendMessage, sendStep, type PageContext } from './pages.js';
@@ -208,6 +209,8 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         return sendMessage(reply, ctx, assets, 200, { titleKey: 'ui.error.title', textKey: 'ui.error.invalid_request', links: restart, alert: true });
       });
     }
+
+    logoutRoutes(app, container, assets);
 
     app.get('/ui/assets/:name', { config: { page: true, tenancy: 'public' } }, async (request, reply) => {
       const name = (request.params as { name: string }).name;

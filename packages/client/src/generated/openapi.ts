@@ -5225,6 +5225,8 @@ export type paths = {
                                 /** @description The frontend that runs the login flow for this client */
                                 login_uri?: string;
                                 name: string;
+                                /** @description Where /auth/logout may send the browser back (exact URLs) */
+                                post_logout_redirect_uris: string[];
                                 project_id: string;
                                 redirect_uris: string[];
                                 token_endpoint_auth_method: string;
@@ -5314,6 +5316,8 @@ export type paths = {
                         /** @description Default: the hosted UI at /ui/login */
                         login_uri?: string;
                         name?: string;
+                        /** @description RP-initiated logout: exact URLs /auth/logout may redirect to */
+                        post_logout_redirect_uris?: string[];
                         redirect_uris: string[];
                         token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "none";
                     };
@@ -5335,6 +5339,8 @@ export type paths = {
                             /** @description The frontend that runs the login flow for this client */
                             login_uri?: string;
                             name: string;
+                            /** @description Where /auth/logout may send the browser back (exact URLs) */
+                            post_logout_redirect_uris: string[];
                             project_id: string;
                             redirect_uris: string[];
                             token_endpoint_auth_method: string;
@@ -5463,6 +5469,8 @@ export type paths = {
                             /** @description The frontend that runs the login flow for this client */
                             login_uri?: string;
                             name: string;
+                            /** @description Where /auth/logout may send the browser back (exact URLs) */
+                            post_logout_redirect_uris: string[];
                             project_id: string;
                             redirect_uris: string[];
                             token_endpoint_auth_method: string;
