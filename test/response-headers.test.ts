@@ -6,7 +6,7 @@ import { bearer, createTestApp, type TestApp } from './helpers/app.js';
  * The routes whose answers may be cached: they carry neither a secret nor personal data. Adding a
  * route here is a decision (src/http/response-headers.ts); every other route answers no-store.
  */
-const CACHEABLE = ['GET /', 'GET /.well-known/openid-configuration', 'GET /auth/jwks', 'GET /openapi.json'];
+const CACHEABLE = ['GET /', 'GET /.well-known/openid-configuration', 'GET /auth/form_post.js', 'GET /auth/jwks', 'GET /openapi.json'];
 
 const expectNoStore = (response: { headers: Record<string, unknown> }, name: string) => {
   expect(response.headers['cache-control'], name).toBe('no-store');

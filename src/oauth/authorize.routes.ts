@@ -28,8 +28,31 @@ function send(container: Container, request: FastifyRequest, reply: FastifyReply
   }
   if (outcome.session) setCookieUntil(request, reply, SESSION_COOKIE, outcome.session.token, now, outcome.session.expiresAt);
   // The handoff token may travel in the resume URL: never hand it on as a Referer.
-  return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(outcome.location, status);
+  reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  if (outcome.formPost) return sendFormPost(reply, outcome.formPost);
+  return reply.redirect(outcome.location, status);
 }
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * OAuth 2.0 Form Post Response Mode: a page whose form posts the response to the client. A script
+ * of Gatehouse's own submits it (the CSP allows no inline script); without JavaScript the user
+ * presses the button. The form may post only to the client's origin.
+ */
+function sendFormPost(reply: FastifyReply, post: { action: string; fields: Record<string, string> }): FastifyReply {
+  const inputs = Object.entries(post.fields).map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Continue</title><script src="/auth/form_post.js" defer></script></head><body><form method="post" action="${escapeHtml(post.action)}">${inputs}<noscript><p>JavaScript is off: continue to the application.</p></noscript><button type="submit">Continue</button></form></body></html>`;
+  return reply
+    .status(200)
+    .header('content-security-policy', `default-src 'none'; script-src 'self'; form-action ${new URL(post.action).origin}; frame-ancestors 'none'; base-uri 'none'`)
+    .header('x-content-type-options', 'nosniff')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/** Submits the form_post page's form (served as a file: the page's CSP allows no inline script). */
+export const FORM_POST_SCRIPT = 'document.addEventListener("DOMContentLoaded",function(){var f=document.forms[0];if(f)f.submit();});\n';
 
 /** GET /auth/authorize and the resume step the login frontend returns to (inside the /auth context). */
 export function authorizeRoutes(app: FastifyInstance, container: Container): void {
@@ -70,6 +93,10 @@ export function authorizeRoutes(app: FastifyInstance, container: Container): voi
       const outcome = await authorization.authorize(singleParams(request.body), issuerOf(container.config, request), cookieValue(request, SESSION_COOKIE));
       return send(container, request, reply, outcome, 303);
     },
+  );
+
+  app.get('/form_post.js', { config: { tenancy: 'public', cacheable: true }, schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').type('text/javascript; charset=utf-8').send(FORM_POST_SCRIPT),
   );
 
   const resume = async (request: FastifyRequest, reply: FastifyReply, params: Record<string, string | undefined>, status: 302 | 303) => {

@@ -23,10 +23,19 @@ const PROMPTS = new Set(['none', 'login', 'consent', 'select_account']);
 /** Where the browser goes next, and what the route must do with cookies. */
 export interface AuthorizeOutcome {
   location: string;
+  /** response_mode=form_post: the parameters go to the client as an HTML form POST to `location`'s URI. */
+  formPost?: { action: string; fields: Record<string, string> };
   /** Set `__gh_authz` (binds the pending request to this browser) until `expiresAt`. */
   bind?: { authorizationId: string; expiresAt: Date };
   /** Set `__service_session` so the next authorization request signs in without a flow. */
   session?: { token: string; expiresAt: Date };
+}
+
+/** The authorization response to the client: query parameters, or a form post (OAuth 2.0 Form Post Response Mode). */
+function toClient(uri: string, params: Record<string, string | null | undefined>, mode: 'query' | 'form_post'): AuthorizeOutcome {
+  if (mode === 'query') return { location: withParams(uri, params) };
+  const fields = Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+  return { location: uri, formPost: { action: uri, fields } };
 }
 
 /** Appends parameters to a redirect URI, keeping the ones it already has. */
@@ -74,9 +83,8 @@ export class AuthorizationService {
     if (!redirectUri || !client.redirect_uris.some((registered) => clientRedirectMatches(registered, redirectUri))) {
       throw oauthError('invalid_request', 'The redirect_uri is missing or not registered for this client (exact match; any port on a loopback IP).', { parameter: 'redirect_uri' });
     }
-    const fail = (error: string, description: string): AuthorizeOutcome => ({
-      location: withParams(redirectUri, { error, error_description: description, state: query.state, iss: issuer }),
-    });
+    const mode = query.response_mode === 'form_post' ? 'form_post' : 'query';
+    const fail = (error: string, description: string): AuthorizeOutcome => toClient(redirectUri, { error, error_description: description, state: query.state, iss: issuer }, mode);
     if (query.response_type !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.');
     if (!isPkceValue(query.code_challenge)) return fail('invalid_request', 'PKCE is required: code_challenge (S256) is missing or malformed.');
     if (query.code_challenge_method !== 'S256') return fail('invalid_request', 'Only code_challenge_method=S256 is supported.');
@@ -87,7 +95,7 @@ export class AuthorizationService {
     if (query.request !== undefined) return fail('request_not_supported', 'The request parameter is not supported.');
     if (query.request_uri !== undefined) return fail('request_uri_not_supported', 'The request_uri parameter is not supported.');
     if (query.max_age !== undefined && !/^\d{1,9}$/.test(query.max_age)) return fail('invalid_request', 'max_age must be a non-negative integer (seconds).');
-    if (query.response_mode !== undefined && query.response_mode !== 'query') return fail('invalid_request', 'Only response_mode=query is supported.');
+    if (query.response_mode !== undefined && query.response_mode !== 'query' && query.response_mode !== 'form_post') return fail('invalid_request', 'response_mode must be query or form_post.');
     let scopes: string[];
     try {
       scopes = userScopes(query.scope, undefined, ['openid']);
@@ -104,6 +112,7 @@ export class AuthorizationService {
       state: query.state ?? null,
       nonce: query.nonce ?? null,
       code_challenge: query.code_challenge,
+      response_mode: mode,
       created_at: now,
       expires_at: addMs(now, REQUEST_TTL_MS),
       session_id: null,
@@ -119,7 +128,7 @@ export class AuthorizationService {
     const live = row0 && row0.project_id === client.project_id && row0.state === 'active' && row0.user_id ? await this.sessions.get(client.project_id, row0.id).catch(() => undefined) : undefined;
     // The live session answers unless the client asks for a fresher sign-in (max_age) or a level it lacks (acr_values).
     const reusable = live && freshEnough(live, query.max_age, now) && meetsAcr(live.assurance_levels, query.acr_values) ? live : undefined;
-    if (reusable) return { location: await this.issueCode(row, reusable.session_id, reusable.user_id!, null, issuer) };
+    if (reusable) return this.issueCode(row, reusable.session_id, reusable.user_id!, null, issuer);
     if (prompts.includes('none')) return fail('login_required', 'The user is not signed in, or not as recently or strongly as asked.');
     const loginUri = client.login_uri ?? `${issuer}/ui/login`;
     const lang = query.ui_locales?.split(' ').map((tag) => tag.slice(0, 2).toLowerCase()).find((tag) => tag === 'en' || tag === 'de');
@@ -148,9 +157,7 @@ export class AuthorizationService {
     if (!boundId || !constantTimeEqual(boundId, row.id)) {
       throw oauthError('invalid_request', 'The authorization request was started in another browser.', { cookie: AUTHORIZATION_COOKIE });
     }
-    const fail = (error: string, description: string): AuthorizeOutcome => ({
-      location: withParams(row.redirect_uri, { error, error_description: description, state: row.state, iss: issuer }),
-    });
+    const fail = (error: string, description: string): AuthorizeOutcome => toClient(row.redirect_uri, { error, error_description: description, state: row.state, iss: issuer }, row.response_mode);
     if (!handoffToken) return fail('access_denied', 'Sign-in did not complete.');
     let exchanged;
     try {
@@ -163,17 +170,17 @@ export class AuthorizationService {
     if (!session.user_id) return fail('access_denied', 'Sign-in did not complete.');
     const authTime = session.factors.map((factor) => new Date(factor.verified_at)).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
     return {
-      location: await this.issueCode(row, session.session_id, session.user_id, authTime, issuer),
+      ...(await this.issueCode(row, session.session_id, session.user_id, authTime, issuer)),
       session: { token: exchanged.session_token, expiresAt: exchanged.expiresAt },
     };
   }
 
-  private async issueCode(row: AuthorizationRow, sessionId: string, userId: string, authTime: Date | null, issuer: string): Promise<string> {
+  private async issueCode(row: AuthorizationRow, sessionId: string, userId: string, authTime: Date | null, issuer: string): Promise<AuthorizeOutcome> {
     const now = this.clock.now();
     const code = randomSecret('gh_ac_');
     const attached = await this.store.attachCode(row.id, { sessionId, userId, authTime, codeHash: sha256Hex(code), codeExpiresAt: addMs(now, CODE_TTL_MS) }, now);
     if (!attached) throw oauthError('invalid_request', 'The authorization request was already completed.');
-    return withParams(row.redirect_uri, { code, state: row.state, iss: issuer });
+    return toClient(row.redirect_uri, { code, state: row.state, iss: issuer }, row.response_mode);
   }
 
   /** grant_type=authorization_code: one use, same client, same redirect URI, a verifier that matches. */

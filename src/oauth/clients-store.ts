@@ -26,6 +26,7 @@ export interface OAuthClientTables {
     state: string | null;
     nonce: string | null;
     code_challenge: string;
+    response_mode: 'query' | 'form_post';
     created_at: Date;
     expires_at: Date;
     session_id: string | null;

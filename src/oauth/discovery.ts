@@ -26,7 +26,7 @@ export function discoveryDocument(issuer: string, extra: Record<string, unknown>
     introspection_endpoint: `${issuer}/auth/introspect`,
     grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials', TOKEN_EXCHANGE_GRANT],
     response_types_supported: ['code'],
-    response_modes_supported: ['query'],
+    response_modes_supported: ['query', 'form_post'],
     prompt_values_supported: ['none', 'login', 'consent', 'select_account'],
     authorization_response_iss_parameter_supported: true,
     subject_types_supported: ['public'],

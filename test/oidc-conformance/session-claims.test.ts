@@ -119,6 +119,35 @@ describe('OIDC conformance: auth_time, acr, amr, max_age, prompt, POST', () => {
     expect(posted.cookies.some((c) => c.name === '__gh_authz')).toBe(true);
   });
 
+  it('oidcc-response-mode-form-post: the response is an HTML form posted to the redirect URI (success and error)', async () => {
+    const { cookie } = await signIn();
+    const page = await authorize({ response_mode: 'form_post' }, cookie);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toContain("form-action https://rp.example.com");
+    expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
+    expect(page.body).toContain(`<form method="post" action="${REDIRECT}">`);
+    const code = /name="code" value="([^"]+)"/.exec(page.body)?.[1];
+    expect(code).toMatch(/^gh_ac_/);
+    expect(page.body).toContain('name="state" value="s-1"');
+    expect(page.body).toContain('name="iss" value="');
+    expect(page.body).toContain('<script src="/auth/form_post.js" defer></script>');
+    expect((await redeem(code!)).id_token).toBeDefined();
+    const script = await t.app.inject({ method: 'GET', url: '/auth/form_post.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toContain('submit()');
+
+    const none = await authorize({ response_mode: 'form_post', prompt: 'none' });
+    expect(none.statusCode).toBe(200);
+    expect(none.body).toContain('name="error" value="login_required"');
+
+    // Through a login flow too: the resume answers with the form.
+    const started = await authorize({ response_mode: 'form_post' });
+    const resumed = await postForm(t, '/auth/authorize/resume', { authorization_id: location(started).searchParams.get('authorization_id')!, handoff_token: await loginHandoff(t, project.id, email) }, { cookie: binding(started) });
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.body).toMatch(/name="code" value="gh_ac_/);
+  });
+
   it('malformed max_age and unsupported response_mode are redirected errors, never 500', async () => {
     for (const [extra, error] of [[{ max_age: '-1' }, 'invalid_request'], [{ max_age: 'soon' }, 'invalid_request'], [{ response_mode: 'fragment' }, 'invalid_request']] as const) {
       const answer = await authorize(extra);
