@@ -18,6 +18,8 @@ export interface Entry {
   authorization_id?: string;
   resume_uri?: string;
   lang?: Lang;
+  /** OIDC `login_hint`: prefills the identifier field of the first step */
+  login_hint?: string;
   /** an app's existing session to step up or re-authenticate (a login flow started with `session_id`) */
   session_id?: string;
   /** the latest flow id (after a start or submit) */
@@ -57,6 +59,7 @@ export function readEntry(query: unknown, acceptLanguage: string | undefined, is
   take('authorization_id', ID, 64);
   take('resume_uri', PRINTABLE, 2048);
   take('session_id', ID, 64);
+  take('login_hint', PRINTABLE, 254);
   take('flow', ID, 64);
   take('done', SLUG, 50);
   if (single(q.lang) !== undefined) entry.lang = pickLang(single(q.lang), undefined);
@@ -70,7 +73,7 @@ export function readEntry(query: unknown, acceptLanguage: string | undefined, is
 export function pageUrl(page: string, entry: Entry, overrides: Partial<Entry> = {}, explicitLang = false): string {
   const merged: Entry = { ...entry, ...overrides };
   const params = new URLSearchParams();
-  for (const key of ['project_id', 'purpose', 'app_id', 'redirect_uri', 'authorization_id', 'resume_uri', 'session_id', 'flow', 'done'] as const) {
+  for (const key of ['project_id', 'purpose', 'app_id', 'redirect_uri', 'authorization_id', 'resume_uri', 'session_id', 'login_hint', 'flow', 'done'] as const) {
     const value = merged[key];
     if (value !== undefined) params.set(key, value);
   }

@@ -71,7 +71,11 @@ export interface StepRender {
 
 export function sendStep(reply: FastifyReply, ctx: PageContext, assets: UiAssets, status: number, render: StepRender): Promise<FastifyReply> {
   const action = pageUrl(ctx.page, ctx.entry, { flow: render.body.id, done: undefined }, ctx.explicitLang);
-  const content = stepMarkup({ body: render.body, errors: render.errors ?? {}, error: render.error, values: render.values ?? {}, action, t: ctx.t });
+  // OIDC login_hint: the identifier field starts with it until the user types something else.
+  const hint = ctx.entry.login_hint;
+  const identifier = hint !== undefined ? render.body.step.fields.find((field) => field.type === 'email') : undefined;
+  const values = identifier && render.values?.[identifier.name] === undefined ? { ...render.values, [identifier.name]: hint! } : (render.values ?? {});
+  const content = stepMarkup({ body: render.body, errors: render.errors ?? {}, error: render.error, values, action, t: ctx.t });
   return sendPage(reply, ctx, assets, status, ctx.t(render.body.step.texts.title_key), content);
 }
 

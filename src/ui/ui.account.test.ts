@@ -147,4 +147,11 @@ describe('hosted pages: the signed-in page, signing out, and choosing a credenti
     const client = new PageClient(t);
     expect((await client.get(`/ui/login?project_id=${project.id}&session_id=not%20an%20id`)).statusCode).toBe(400);
   });
+
+  it('login_hint (from an OIDC authorization) prefills the identifier field and survives the redirect', async () => {
+    const client = new PageClient(t);
+    const page = await client.open(`/ui/login?project_id=${project.id}&login_hint=${encodeURIComponent('hint@example.com')}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<input id="f-email"[^>]* value="hint@example.com"/);
+  });
 });
