@@ -93,6 +93,9 @@ export interface ContainerOptions {
   logger?: Logger;
 }
 
+/** How often due back-channel logout deliveries are sent (off with the sweepers in tests). */
+const BACKCHANNEL_INTERVAL_MS = 1_000;
+
 export function createContainer(config: Config, options: ContainerOptions): Container {
   // An interval of 0 turns the periodic sweepers off (tests call sweep() with the moved clock).
   const startSweeper = (s: { start(intervalMs: number): () => Promise<void> | void }) =>
@@ -136,13 +139,13 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const totp = new TotpService(mfaStore, keys, clock, ids, users);
   const recoveryCodes = new RecoveryCodeService(mfaStore, keys, clock, ids, users);
 
-  const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, retentionMs: config.retentionMs, logger });
+  const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, retentionMs: config.retentionMs, publicUrl: config.publicUrl, logger });
 
   const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl);
 
   const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, sessions, attempts, changes });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, sessions, attempts, ssoProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), () => flows.courier.close()] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, sessions, attempts, ssoProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, () => flows.courier.close()] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {

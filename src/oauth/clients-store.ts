@@ -15,6 +15,7 @@ export interface OAuthClientTables {
     token_endpoint_auth_method: TokenEndpointAuthMethod;
     login_uri: string | null;
     post_logout_redirect_uris: string[];
+    backchannel_logout_uri: string | null;
     created_at: Date;
   };
   oauth_authorizations: {

@@ -12,6 +12,7 @@ export const OidcClientSchema = Type.Object({
   token_endpoint_auth_method: Type.String(),
   login_uri: Type.Optional(Type.String({ description: 'The frontend that runs the login flow for this client' })),
   post_logout_redirect_uris: Type.Array(Type.String(), { description: 'Where /auth/logout may send the browser back (exact URLs)' }),
+  backchannel_logout_uri: Type.Optional(Type.String({ description: 'Back-Channel Logout 1.0: where logout tokens are posted when a session ends' })),
   created_at: Timestamp,
 });
 
@@ -40,6 +41,7 @@ export function oauthClientRoutes(root: FastifyInstance, { oauth, projects }: Co
             redirect_uris: Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { minItems: 1, maxItems: 20 }),
             token_endpoint_auth_method: Type.Optional(Type.Union([Type.Literal('client_secret_basic'), Type.Literal('client_secret_post'), Type.Literal('none')])),
             login_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Default: the hosted UI at /ui/login' })),
+            backchannel_logout_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Back-Channel Logout 1.0: https URL that receives logout tokens' })),
             post_logout_redirect_uris: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { maxItems: 20, description: 'RP-initiated logout: exact URLs /auth/logout may redirect to' })),
           },
           { additionalProperties: false },

@@ -11,6 +11,20 @@ import type { OAuthClientRow, OAuthClientStore, TokenEndpointAuthMethod } from '
 
 export const OIDC_CLIENT_SECRET_PREFIX = 'gh_cs_';
 
+/** Back-Channel Logout 1.0 §2.2: an absolute https URL (http on a loopback host), no fragment. */
+function backchannelUriProblem(uri: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return 'must be an absolute URL';
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) return 'must be https (http only on a loopback host)';
+  if (url.hash || url.username || url.password) return 'must have no fragment and no credentials';
+  return undefined;
+}
+
 export interface OidcClient {
   client_id: string;
   project_id: string;
@@ -19,6 +33,7 @@ export interface OidcClient {
   token_endpoint_auth_method: TokenEndpointAuthMethod;
   login_uri?: string;
   post_logout_redirect_uris: string[];
+  backchannel_logout_uri?: string;
   created_at: string;
 }
 
@@ -33,6 +48,7 @@ export interface OidcClientInput {
   token_endpoint_auth_method?: TokenEndpointAuthMethod;
   login_uri?: string;
   post_logout_redirect_uris?: string[];
+  backchannel_logout_uri?: string;
 }
 
 function toClient(row: OAuthClientRow): OidcClient {
@@ -44,6 +60,7 @@ function toClient(row: OAuthClientRow): OidcClient {
     token_endpoint_auth_method: row.token_endpoint_auth_method,
     ...(row.login_uri ? { login_uri: row.login_uri } : {}),
     post_logout_redirect_uris: row.post_logout_redirect_uris,
+    ...(row.backchannel_logout_uri ? { backchannel_logout_uri: row.backchannel_logout_uri } : {}),
     created_at: row.created_at.toISOString(),
   };
 }
@@ -63,6 +80,8 @@ export class OidcClientService {
     const loginProblem = input.login_uri !== undefined ? redirectUriProblem(input.login_uri, CLIENT_REDIRECTS) : undefined;
     if (loginProblem) errors.push({ path: 'body/login_uri', message: `"${input.login_uri}" ${loginProblem}` });
     errors.push(...redirectUriErrors(input.post_logout_redirect_uris ?? [], 'body/post_logout_redirect_uris', CLIENT_REDIRECTS));
+    const backchannelProblem = input.backchannel_logout_uri !== undefined ? backchannelUriProblem(input.backchannel_logout_uri) : undefined;
+    if (backchannelProblem) errors.push({ path: 'body/backchannel_logout_uri', message: backchannelProblem });
     if (input.redirect_uris.length === 0) errors.push({ path: 'body/redirect_uris', message: 'at least one redirect URI is required' });
     if (errors.length > 0) throw new AppError('req.invalid', 'The client registration is invalid.', { errors });
     const method = input.token_endpoint_auth_method ?? 'client_secret_basic';
@@ -77,6 +96,7 @@ export class OidcClientService {
       token_endpoint_auth_method: method,
       login_uri: input.login_uri ?? null,
       post_logout_redirect_uris: [...new Set(input.post_logout_redirect_uris ?? [])],
+      backchannel_logout_uri: input.backchannel_logout_uri ?? null,
       created_at: this.clock.now(),
     };
     await this.store.insert(row);

@@ -22,6 +22,8 @@ export function discoveryDocument(issuer: string, extra: Record<string, unknown>
     jwks_uri: `${issuer}/auth/jwks`,
     userinfo_endpoint: `${issuer}/auth/userinfo`,
     end_session_endpoint: `${issuer}/auth/logout`,
+    backchannel_logout_supported: true,
+    backchannel_logout_session_supported: true,
     revocation_endpoint: `${issuer}/auth/revoke`,
     introspection_endpoint: `${issuer}/auth/introspect`,
     grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials', TOKEN_EXCHANGE_GRANT],

@@ -21,6 +21,7 @@ import { OAuthSweeper } from './sweeper.js';
 import { TokenService } from './tokens.js';
 import { UserTokenService } from './user-tokens.js';
 import { LogoutService } from './logout.js';
+import { BackchannelLogout } from './backchannel.js';
 
 /** The OAuth2 / OIDC provider plane as the container holds it. */
 export interface OAuthPlane {
@@ -31,6 +32,7 @@ export interface OAuthPlane {
   oidcClients: OidcClientService;
   authorization: AuthorizationService;
   logout: LogoutService;
+  backchannel: BackchannelLogout;
   sweeper: OAuthSweeper;
 }
 
@@ -47,6 +49,8 @@ export interface OAuthDeps {
   exchange: ExchangeService;
   users: UserService;
   retentionMs: number;
+  /** GATEHOUSE_PUBLIC_URL: the issuer of logout tokens sent without a request (back-channel logout). */
+  publicUrl?: string;
   logger?: Logger;
 }
 
@@ -63,7 +67,10 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   deps.serviceKeys.onDeleted(async (trx, projectId, clientId) => {
     await store.with(trx).revokeClient(projectId, clientId, deps.clock.now());
   });
+  const backchannel = new BackchannelLogout(deps.db, signingKeys, deps.clock, deps.ids, deps.publicUrl, deps.logger);
   deps.sessions.onDeleted(async (trx, session) => {
+    // Before the tokens are revoked: which clients held tokens of the session decides who is told.
+    await backchannel.enqueue(trx, session);
     await store.with(trx).revokeSession(session.id, deps.clock.now());
   });
   // An erased user's tokens and authorization codes go in the transaction that deletes the user.
@@ -78,5 +85,5 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   const authorization = new AuthorizationService(clientStore, oidcClients, userTokens, deps.sessions, deps.exchange, deps.clock, deps.ids);
   const sweeper = new OAuthSweeper(store, clientStore, deps.clock, deps.retentionMs, deps.logger);
   const logout = new LogoutService(signingKeys, oidcClients, deps.sessions);
-  return { signingKeys, tokens, clients, userTokens, oidcClients, authorization, sweeper, logout };
+  return { signingKeys, tokens, clients, userTokens, oidcClients, authorization, sweeper, logout, backchannel };
 }

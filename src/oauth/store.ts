@@ -2,9 +2,10 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { OAuthClientTables } from './clients-store.js';
 import { isUniqueViolation, jsonb } from '../db/sql.js';
+import type { LogoutDeliveryTables } from './backchannel.js';
 
 /** The plane's tables as `Database` sees them: tokens and keys here, clients in clients-store.ts. */
-export type OAuthTables = OAuthTokenTables & OAuthClientTables;
+export type OAuthTables = OAuthTokenTables & OAuthClientTables & LogoutDeliveryTables;
 
 export interface OAuthTokenTables {
   oauth_signing_keys: {

@@ -5219,6 +5219,8 @@ export type paths = {
                         "application/json": {
                             next_page_token?: string;
                             oauth_clients: {
+                                /** @description Back-Channel Logout 1.0: where logout tokens are posted when a session ends */
+                                backchannel_logout_uri?: string;
                                 client_id: string;
                                 /** Format: date-time */
                                 created_at: string;
@@ -5313,6 +5315,8 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Back-Channel Logout 1.0: https URL that receives logout tokens */
+                        backchannel_logout_uri?: string;
                         /** @description Default: the hosted UI at /ui/login */
                         login_uri?: string;
                         name?: string;
@@ -5331,6 +5335,8 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            /** @description Back-Channel Logout 1.0: where logout tokens are posted when a session ends */
+                            backchannel_logout_uri?: string;
                             client_id: string;
                             /** @description Shown once; stored only as a hash. Absent for public clients. */
                             client_secret?: string;
@@ -5463,6 +5469,8 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            /** @description Back-Channel Logout 1.0: where logout tokens are posted when a session ends */
+                            backchannel_logout_uri?: string;
                             client_id: string;
                             /** Format: date-time */
                             created_at: string;
