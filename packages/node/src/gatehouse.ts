@@ -91,6 +91,11 @@ export class Gatehouse {
     return active;
   }
 
+  /** Forgets every cached token of a session at once (a back-channel logout named it). */
+  forgetSession(sessionId: string): void {
+    this.#sessions.deleteWhere((session) => session.session_id === sessionId);
+  }
+
   /** Drops a token from the cache (the app signed the user out). */
   forget(token: string): void {
     this.#sessions.delete(token);

@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { SoftwareAuthenticator } from '../../../test/helpers/webauthn-authenticator.js';
-import { fastifyRequireSession, Gatehouse, requireSession, withSession, type SessionContext } from './index.js';
+import { fastifyRequireSession, Gatehouse, LogoutTokenVerifier, requireSession, withSession, type SessionContext } from './index.js';
 
 const ORIGIN = 'http://localhost:4477';
 const PASSWORD = 'correct horse battery staple 42';
@@ -213,5 +213,46 @@ describe('requireSession in Express, Fastify and node:http', () => {
     expect(answer.status).toBe(503);
     expect(answer.body.code).toBe('unavailable');
     expect(answer.retryAfter).toBe('1');
+  });
+});
+
+describe('LogoutTokenVerifier: back-channel logout tokens checked as Back-Channel Logout 1.0 §2.6 says', () => {
+  const EVENT = 'http://schemas.openid.net/event/backchannel-logout';
+  const clientId = 'oc_backchannelclient01';
+  const sign = (claims: Record<string, unknown>, typ = 'logout+jwt') => {
+    const now = Math.floor(Date.now() / 1000);
+    return t.container.oauth.signingKeys.sign({ iss: ORIGIN, aud: clientId, iat: now, exp: now + 120, jti: `j-${Math.random()}`, sid: 'sess_x', events: { [EVENT]: {} }, ...claims }, typ);
+  };
+  const verifier = () => new LogoutTokenVerifier({ issuer: ORIGIN, clientId, jwksUrl: `${base}/auth/jwks` });
+
+  it('accepts a token Gatehouse signed, and forgets the session it names', async () => {
+    const gatehouse = new Gatehouse({ baseUrl: base, projectId: project.id, serviceKey });
+    const { session, session_token: token } = await gatehouse.exchangeHandoff(await passwordHandoff());
+    expect(await gatehouse.verifySession(token)).toBeDefined();
+    const logout = await verifier().verify(await sign({ sid: session.session_id, sub: session.user_id }));
+    expect(logout).toEqual({ sid: session.session_id, sub: session.user_id });
+    gatehouse.forgetSession(logout.sid!);
+    await t.app.inject({ method: 'DELETE', url: `/sessions/${session.session_id}`, headers: { authorization: `Bearer ${project.project_secret}` } });
+    // Forgotten at once, not after the cache bound.
+    expect(await gatehouse.verifySession(token)).toBeUndefined();
+  });
+
+  it('refuses a wrong typ, audience or issuer, a nonce, a missing event, a replay and a forged signature', async () => {
+    const v = verifier();
+    const refusals = [
+      await sign({}, 'JWT'),
+      await sign({ aud: 'oc_someoneelse' }),
+      await sign({ iss: 'https://elsewhere.example' }),
+      await sign({ nonce: 'n' }),
+      await sign({ events: {} }),
+      await sign({ sid: undefined, sub: undefined }),
+    ];
+    for (const token of refusals) await expect(v.verify(token)).rejects.toThrow();
+    const once = await sign({});
+    await v.verify(once);
+    await expect(v.verify(once)).rejects.toThrow(/replayed/);
+    const [h, p, s] = (await sign({})).split('.');
+    await expect(v.verify(`${h}.${p}.${s.slice(0, -4)}AAAA`)).rejects.toThrow();
+    await expect(v.verify('x'.repeat(9000))).rejects.toThrow();
   });
 });

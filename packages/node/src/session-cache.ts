@@ -41,4 +41,9 @@ export class SessionCache<T> {
   delete(token: string): void {
     this.#entries.delete(SessionCache.keyOf(token));
   }
+
+  /** Drops every cached answer `matches` says belongs to an ended session (back-channel logout). */
+  deleteWhere(matches: (value: T) => boolean): void {
+    for (const [key, entry] of this.#entries) if (entry.value !== undefined && matches(entry.value)) this.#entries.delete(key);
+  }
 }
