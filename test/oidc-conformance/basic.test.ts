@@ -1,10 +1,9 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE, SECOND } from '../../src/core/clock.js';
-import { registerThroughFlow } from '../../src/flows/flow-test-kit.js';
-import { basic, challengeOf, loginHandoff, oauthErrorBody, postForm } from '../../src/oauth/testing.js';
-import { bearer, createTestApp, type TestApp } from '../helpers/app.js';
+import { oauthErrorBody } from '../../src/oauth/testing.js';
+import { bearer, type TestApp } from '../helpers/app.js';
+import { conformanceRp, location } from './rp-kit.js';
 
 const REDIRECT = 'https://rp.example.com/cb';
 const VERIFIER = 'a'.repeat(43);
@@ -15,30 +14,25 @@ const VERIFIER = 'a'.repeat(43);
  */
 describe('OIDC conformance: basic and config profile', () => {
   let t: TestApp;
+  let rp: Awaited<ReturnType<typeof conformanceRp>>;
   let project: { id: string; project_secret: string };
-  let rp: { client_id: string; client_secret: string };
   const email = 'basic@example.com';
 
   beforeAll(async () => {
-    t = await createTestApp();
-    project = await t.createProject();
-    await registerThroughFlow(t, project.id, email);
-    rp = (await t.app.inject({ method: 'POST', url: `/projects/${project.id}/oauth_clients`, headers: bearer(project.project_secret), payload: { redirect_uris: [REDIRECT] } })).json();
+    rp = await conformanceRp({ email, redirect: REDIRECT, verifier: VERIFIER });
+    ({ t, project } = rp);
   });
   afterAll(async () => t.close());
 
-  const query = async (extra: Record<string, string> = {}) =>
-    new URLSearchParams({ response_type: 'code', client_id: rp.client_id, redirect_uri: REDIRECT, scope: 'openid', state: 'st', nonce: 'nc', code_challenge: await challengeOf(VERIFIER), code_challenge_method: 'S256', ...extra });
-  const location = (response: LightMyRequestResponse) => new URL(response.headers.location as string);
+  const query = async (extra: Record<string, string> = {}) => new URLSearchParams({ ...(await rp.params(extra)), state: extra.state ?? 'st', nonce: extra.nonce ?? 'nc' });
+  /** Where the browser lands at the client: at once (an error), or after a sign-in. */
   const callback = async (extra: Record<string, string> = {}) => {
-    const started = await t.app.inject({ method: 'GET', url: `/auth/authorize?${await query(extra)}` });
+    const started = await rp.authorize({ state: 'st', nonce: 'nc', ...extra });
     if (location(started).origin === new URL(REDIRECT).origin) return location(started);
-    const binding = `__gh_authz=${started.cookies.find((c) => c.name === '__gh_authz')!.value}`;
-    const resumed = await postForm(t, '/auth/authorize/resume', { authorization_id: location(started).searchParams.get('authorization_id')!, handoff_token: await loginHandoff(t, project.id, email) }, { cookie: binding });
-    return location(resumed);
+    return location(await rp.resume(started));
   };
-  const token = (form: Record<string, string>) => postForm(t, '/auth/token', form, basic(rp.client_id, rp.client_secret));
-  const redeem = (code: string, extra: Record<string, string> = {}) => token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: VERIFIER, ...extra });
+  const token = (form: Record<string, string>) => rp.token(form);
+  const redeem = (code: string, extra: Record<string, string> = {}) => rp.redeem(code, extra);
 
   it('oidcc-discovery-endpoint-verification: required metadata, issuer without a trailing slash', async () => {
     const metadata = (await t.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' })).json();
@@ -56,9 +50,9 @@ describe('OIDC conformance: basic and config profile', () => {
     const issuer = back.searchParams.get('iss')!;
     const tokens = (await redeem(back.searchParams.get('code')!)).json();
     const jwks = createLocalJWKSet((await t.app.inject({ method: 'GET', url: '/auth/jwks' })).json());
-    const { payload, protectedHeader } = await jwtVerify(tokens.id_token, jwks, { issuer, audience: rp.client_id, currentDate: t.clock.now() });
+    const { payload, protectedHeader } = await jwtVerify(tokens.id_token, jwks, { issuer, audience: rp.rp.client_id, currentDate: t.clock.now() });
     expect(protectedHeader.alg).toBe('RS256');
-    expect(payload).toMatchObject({ nonce: 'nc', azp: rp.client_id });
+    expect(payload).toMatchObject({ nonce: 'nc', azp: rp.rp.client_id });
     expect(payload.exp! > payload.iat!).toBe(true);
   });
 
@@ -126,9 +120,7 @@ describe('OIDC conformance: basic and config profile', () => {
   });
 
   it('oidcc-prompt-login: prompt=login always runs a sign-in, even with a live session', async () => {
-    const started = await t.app.inject({ method: 'GET', url: `/auth/authorize?${await query()}` });
-    const binding = `__gh_authz=${started.cookies.find((c) => c.name === '__gh_authz')!.value}`;
-    const resumed = await postForm(t, '/auth/authorize/resume', { authorization_id: location(started).searchParams.get('authorization_id')!, handoff_token: await loginHandoff(t, project.id, email) }, { cookie: binding });
+    const resumed = await rp.resume(await rp.authorize());
     const session = `__service_session=${resumed.cookies.find((c) => c.name === '__service_session')!.value}`;
     const again = await t.app.inject({ method: 'GET', url: `/auth/authorize?${await query({ prompt: 'login' })}`, headers: { cookie: session } });
     expect(location(again).pathname).toBe('/ui/login');
@@ -140,7 +132,7 @@ describe('OIDC conformance: basic and config profile', () => {
   });
 
   it('oversized state or nonce and repeated parameters are invalid_request, never 500', async () => {
-    for (const extra of [{ state: 's'.repeat(3000) }, { nonce: 'n'.repeat(3000) }]) {
+    for (const extra of [{ state: 's'.repeat(3000) }, { nonce: 'n'.repeat(3000) }] as Array<Record<string, string>>) {
       const answer = await t.app.inject({ method: 'GET', url: `/auth/authorize?${await query(extra)}` });
       expect(answer.statusCode).toBeLessThan(500);
       expect(answer.statusCode === 400 ? oauthErrorBody(answer).error : location(answer).searchParams.get('error')).toBe('invalid_request');

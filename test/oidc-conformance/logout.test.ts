@@ -1,9 +1,8 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../src/core/clock.js';
-import { registerThroughFlow } from '../../src/flows/flow-test-kit.js';
-import { basic, challengeOf, loginHandoff, postForm } from '../../src/oauth/testing.js';
-import { bearer, createTestApp, type TestApp } from '../helpers/app.js';
+import { basic, postForm } from '../../src/oauth/testing.js';
+import { bearer, type TestApp } from '../helpers/app.js';
+import { conformanceRp } from './rp-kit.js';
 
 const REDIRECT = 'https://rp.example.com/cb';
 const AFTER_LOGOUT = 'https://rp.example.com/bye';
@@ -12,33 +11,20 @@ const VERIFIER = 'd'.repeat(43);
 /** OpenID Connect RP-Initiated Logout 1.0 at the end_session_endpoint (/auth/logout). */
 describe('OIDC conformance: RP-initiated logout', () => {
   let t: TestApp;
+  let kit: Awaited<ReturnType<typeof conformanceRp>>;
   let project: { id: string; project_secret: string };
   let rp: { client_id: string; client_secret: string };
   let other: { client_id: string; client_secret: string };
-  const email = 'logout@example.com';
 
   beforeAll(async () => {
-    t = await createTestApp();
-    project = await t.createProject();
-    await registerThroughFlow(t, project.id, email);
-    const register = async (body: Record<string, unknown>) =>
-      (await t.app.inject({ method: 'POST', url: `/projects/${project.id}/oauth_clients`, headers: bearer(project.project_secret), payload: body })).json();
-    rp = await register({ redirect_uris: [REDIRECT], post_logout_redirect_uris: [AFTER_LOGOUT] });
-    other = await register({ redirect_uris: ['https://other.example.com/cb'] });
+    kit = await conformanceRp({ email: 'logout@example.com', redirect: REDIRECT, verifier: VERIFIER, client: { post_logout_redirect_uris: [AFTER_LOGOUT] } });
+    ({ t, project, rp } = kit);
+    other = (await t.app.inject({ method: 'POST', url: `/projects/${project.id}/oauth_clients`, headers: bearer(project.project_secret), payload: { redirect_uris: ['https://other.example.com/cb'] } })).json();
   });
   afterAll(async () => t.close());
 
-  const location = (response: LightMyRequestResponse) => new URL(response.headers.location as string);
   /** A sign-in for `rp`: its tokens and the Gatehouse session cookie. */
-  const signIn = async () => {
-    const query = new URLSearchParams({ response_type: 'code', client_id: rp.client_id, redirect_uri: REDIRECT, scope: 'openid', state: 's', code_challenge: await challengeOf(VERIFIER), code_challenge_method: 'S256' });
-    const started = await t.app.inject({ method: 'GET', url: `/auth/authorize?${query}` });
-    const binding = `__gh_authz=${started.cookies.find((c) => c.name === '__gh_authz')!.value}`;
-    const resumed = await postForm(t, '/auth/authorize/resume', { authorization_id: location(started).searchParams.get('authorization_id')!, handoff_token: await loginHandoff(t, project.id, email) }, { cookie: binding });
-    const code = location(resumed).searchParams.get('code')!;
-    const tokens = (await postForm(t, '/auth/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: VERIFIER }, basic(rp.client_id, rp.client_secret))).json();
-    return { tokens, session: resumed.cookies.find((c) => c.name === '__service_session')!.value };
-  };
+  const signIn = () => kit.signIn();
   const alive = async (session: string) => (await t.app.inject({ method: 'GET', url: '/sessions/me', cookies: { __service_session: session } })).statusCode === 200;
   const logout = (params: Record<string, string>, cookie?: string) =>
     t.app.inject({ method: 'GET', url: `/auth/logout?${new URLSearchParams(params)}`, ...(cookie ? { cookies: { __service_session: cookie } } : {}) });

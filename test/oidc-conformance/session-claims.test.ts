@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../src/core/clock.js';
-import { registerThroughFlow } from '../../src/flows/flow-test-kit.js';
-import { basic, challengeOf, loginHandoff, postForm } from '../../src/oauth/testing.js';
-import { bearer, createTestApp, type TestApp } from '../helpers/app.js';
+import { postForm } from '../../src/oauth/testing.js';
+import type { TestApp } from '../helpers/app.js';
+import { conformanceRp, location } from './rp-kit.js';
 
 const REDIRECT = 'https://rp.example.com/cb';
 const VERIFIER = 'c'.repeat(43);
@@ -16,34 +15,20 @@ const VERIFIER = 'c'.repeat(43);
  */
 describe('OIDC conformance: auth_time, acr, amr, max_age, prompt, POST', () => {
   let t: TestApp;
-  let project: { id: string; project_secret: string };
-  let rp: { client_id: string; client_secret: string };
-  const email = 'conformance@example.com';
+  let rp: Awaited<ReturnType<typeof conformanceRp>>;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    project = await t.createProject();
-    await registerThroughFlow(t, project.id, email);
-    rp = (await t.app.inject({ method: 'POST', url: `/projects/${project.id}/oauth_clients`, headers: bearer(project.project_secret), payload: { redirect_uris: [REDIRECT] } })).json();
+    rp = await conformanceRp({ email: 'conformance@example.com', redirect: REDIRECT, verifier: VERIFIER, scope: 'openid email' });
+    ({ t } = rp);
   });
   afterAll(async () => t.close());
 
-  const params = async (extra: Record<string, string> = {}) => ({
-    response_type: 'code', client_id: rp.client_id, redirect_uri: REDIRECT, scope: 'openid email', state: 's-1', nonce: 'n-1',
-    code_challenge: await challengeOf(VERIFIER), code_challenge_method: 'S256', ...extra,
-  });
-  const authorize = async (extra: Record<string, string> = {}, cookie?: string) =>
-    t.app.inject({ method: 'GET', url: `/auth/authorize?${new URLSearchParams(await params(extra))}`, headers: cookie ? { cookie } : {} });
-  const location = (response: LightMyRequestResponse) => new URL(response.headers.location as string);
-  const binding = (response: LightMyRequestResponse) => `__gh_authz=${response.cookies.find((c) => c.name === '__gh_authz')!.value}`;
-  const redeem = async (code: string) =>
-    (await postForm(t, '/auth/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: VERIFIER }, basic(rp.client_id, rp.client_secret))).json();
-  /** A full sign-in: authorize -> flow -> resume; the tokens and the session cookie it left. */
+  const params = (extra: Record<string, string> = {}) => rp.params(extra);
+  const authorize = (extra: Record<string, string> = {}, cookie?: string) => rp.authorize(extra, cookie);
+  const redeem = async (code: string) => (await rp.redeem(code)).json();
   const signIn = async (extra: Record<string, string> = {}) => {
-    const started = await authorize(extra);
-    const resumed = await postForm(t, '/auth/authorize/resume', { authorization_id: location(started).searchParams.get('authorization_id')!, handoff_token: await loginHandoff(t, project.id, email) }, { cookie: binding(started) });
-    const tokens = await redeem(location(resumed).searchParams.get('code')!);
-    return { tokens, cookie: `__service_session=${resumed.cookies.find((c) => c.name === '__service_session')!.value}` };
+    const { tokens, session } = await rp.signIn(extra);
+    return { tokens, cookie: `__service_session=${session}` };
   };
 
   it('oidcc-id-token-claims: auth_time, acr, amr, sid, at_hash and nonce as the session says', async () => {
@@ -60,7 +45,7 @@ describe('OIDC conformance: auth_time, acr, amr, max_age, prompt, POST', () => {
     const { tokens } = await signIn();
     const first = decodeJwt(tokens.id_token);
     t.clock.advance(2 * MINUTE);
-    const refreshed = (await postForm(t, '/auth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token }, basic(rp.client_id, rp.client_secret))).json();
+    const refreshed = (await rp.token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token })).json();
     const second = decodeJwt(refreshed.id_token);
     expect(second.auth_time).toBe(first.auth_time);
     expect(second.acr).toBe(first.acr);
@@ -106,10 +91,10 @@ describe('OIDC conformance: auth_time, acr, amr, max_age, prompt, POST', () => {
   });
 
   it('oidcc-ui-locales and login_hint are passed to the login page', async () => {
-    const started = await authorize({ ui_locales: 'fr-CA de en', login_hint: email });
+    const started = await authorize({ ui_locales: 'fr-CA de en', login_hint: 'conformance@example.com' });
     const url = location(started);
     expect(url.searchParams.get('lang')).toBe('de');
-    expect(url.searchParams.get('login_hint')).toBe(email);
+    expect(url.searchParams.get('login_hint')).toBe('conformance@example.com');
   });
 
   it('oidcc-ensure-post-request-succeeds: the authorization endpoint takes a form POST', async () => {
@@ -143,7 +128,7 @@ describe('OIDC conformance: auth_time, acr, amr, max_age, prompt, POST', () => {
 
     // Through a login flow too: the resume answers with the form.
     const started = await authorize({ response_mode: 'form_post' });
-    const resumed = await postForm(t, '/auth/authorize/resume', { authorization_id: location(started).searchParams.get('authorization_id')!, handoff_token: await loginHandoff(t, project.id, email) }, { cookie: binding(started) });
+    const resumed = await rp.resume(started);
     expect(resumed.statusCode).toBe(200);
     expect(resumed.body).toMatch(/name="code" value="gh_ac_/);
   });
