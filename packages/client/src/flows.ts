@@ -1,7 +1,7 @@
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { GatehouseError } from './errors.js';
 import type { paths } from './generated/openapi.js';
-import type { GatehouseClient } from './index.js';
+import type { GatehouseClient } from './client.js';
 
 export type FlowResponse = paths['/flow']['post']['responses'][200]['content']['application/json'];
 export type Step = FlowResponse['step'];
