@@ -12,6 +12,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   'flow.validation_failed': 400,
   'flow.invalid_credentials': 400,
   'flow.code_exhausted': 400,
+  'flow.sso_failed': 400,
   'user.invalid': 400,
   'sch.invalid': 400,
   'flowdef.invalid': 400,

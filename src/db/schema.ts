@@ -12,6 +12,7 @@ import type { AttemptTables } from '../attempts/store.js';
 import type { PasskeyTables } from '../passkeys/store.js';
 import type { CredentialListTables } from '../credentials/store.js';
 import type { SsoTables } from '../sso/store.js';
+import type { SsoLinkTables } from '../sso/links.js';
 import type { MfaTables } from '../mfa/store.js';
 
 export interface MigrationTables {
@@ -22,4 +23,4 @@ export interface MigrationTables {
  * The whole database as Kysely sees it: each domain declares its own tables next to its SQL
  * (`<domain>/store.ts`) and is listed here once.
  */
-export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & OAuthTables & SessionTables & AttemptTables & PasskeyTables & CredentialListTables & SsoTables & MfaTables;
+export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & OAuthTables & SessionTables & AttemptTables & PasskeyTables & CredentialListTables & SsoTables & SsoLinkTables & MfaTables;

@@ -1,3 +1,6 @@
+import { SsoLinkStore } from '../sso/links.js';
+import type { SsoProviderService } from '../sso/service.js';
+import { UpstreamClient } from '../sso/upstream.js';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { AttemptDrafts } from '../attempts/drafts.js';
@@ -72,6 +75,7 @@ export function createFlowEngine(deps: {
   recoveryCodes: RecoveryCodeService;
   sessions: SessionService;
   attempts: AttemptService;
+  ssoProviders: SsoProviderService;
   /** Invalidates the per-process definition cache; without it definitions are read on every use. */
   changes?: ChangeFeed;
 }): FlowEngine {
@@ -127,6 +131,7 @@ export function createFlowEngine(deps: {
     userCredentials: deps.userCredentials,
     totp: deps.totp,
     recoveryCodes: deps.recoveryCodes,
+    sso: { providers: deps.ssoProviders, links: new SsoLinkStore(db), upstream: new UpstreamClient(clock) },
     publicUrl: deps.config.publicUrl,
   });
   deps.projects.onCreated(async (trx, project) => {

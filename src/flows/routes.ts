@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Container } from '../container.js';
 import { flowDefinitionRoutes } from './definitions/routes.js';
 import { flowRuntimeRoutes } from './runtime/routes.js';
+import { ssoCallbackRoutes } from './methods/sso/routes.js';
 import { flowSettingsRoutes } from './settings/routes.js';
 import { mailTemplateRoutes } from '../courier/routes.js';
 
@@ -11,4 +12,5 @@ export function flowRoutes(app: FastifyInstance, container: Container): void {
   flowSettingsRoutes(app, container, container.flows.settings);
   mailTemplateRoutes(app, container);
   flowRuntimeRoutes(app, container, container.flows.runtime);
+  ssoCallbackRoutes(app, container.flows.runtime);
 }

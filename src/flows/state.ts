@@ -37,6 +37,42 @@ export interface FlowFrame {
   rc?: string;
   /** the passkey challenge issued on the current step, until it is answered or replaced */
   ch?: PendingChallenge;
+  /** an upstream sign-in started on the current step, until its callback returns (DESIGN §4.14) */
+  so?: PendingSso;
+  /** an upstream identity that returned unlinked: linked by `link_sso` or with the user `create_user` writes */
+  si?: PendingIdentity;
+  /** a text key: something that happened between requests failed (an SSO return); shown until the next submit */
+  er?: string;
+}
+
+/** An upstream sign-in on its way: what its callback is checked against. */
+export interface PendingSso {
+  /** provider id */
+  p: string;
+  /** the `state` sent upstream */
+  st: string;
+  /** the `nonce` sent upstream */
+  n: string;
+  /** the PKCE code verifier */
+  v: string;
+  /** SHA-256 (base64url) of the `_zsso` binding secret */
+  b: string;
+  /** where the browser goes back to (checked at the submit) */
+  r: string;
+  /** expires at, epoch ms */
+  x: number;
+}
+
+/** An upstream identity the callback proved but that is linked to no user yet. */
+export interface PendingIdentity {
+  /** provider id */
+  p: string;
+  /** upstream subject */
+  s: string;
+  /** the upstream e-mail, when the provider said it is verified */
+  e?: string;
+  /** the link's display name */
+  n: string;
 }
 
 /** A WebAuthn challenge waiting for its answer (DESIGN §4.10); consumed in the database when answered. */
@@ -77,6 +113,8 @@ export interface FlowEntry {
   f: FlowFrame[];
   /** set on the tombstone a completed flow leaves: its id answers 410 `flow.completed` */
   done?: 1;
+  /** on a tombstone: the answer of a flow an SSO callback completed, for the first `GET /flow/{id}` (then dropped) */
+  rs?: unknown;
 }
 
 /** The whole cookie: concurrent flows keyed by their entry id (the id of the bottom frame). */

@@ -13,6 +13,7 @@ export interface FlowSweepResult {
   outbox: number;
   webauthn_used_challenges: number;
   mail_recipient_budget: number;
+  sso_used_states: number;
 }
 
 const IP_WINDOW_RETENTION_MS = 60 * 60 * 1000;
@@ -46,6 +47,7 @@ export class FlowSweeper {
       // A used challenge only has to outlive the challenge itself: replays after that fail as expired.
       webauthn_used_challenges: count(await this.db.deleteFrom('webauthn_used_challenges').where('expires_at', '<', now).execute()),
       // A per-recipient window older than a day has ended under any setting the API accepts.
+      sso_used_states: count(await this.db.deleteFrom('sso_used_states').where('expires_at', '<', now).execute()),
       mail_recipient_budget: count(await this.db.deleteFrom('mail_recipient_budget').where('window_start', '<', new Date(now.getTime() - 24 * 3_600_000)).execute()),
     };
   }

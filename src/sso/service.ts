@@ -118,6 +118,16 @@ export class SsoProviderService {
     return { ...row, ...(secret !== undefined ? { client_secret: secret } : {}) };
   }
 
+  /** The enabled providers among `ids`, in that order, as a step lists them. */
+  async summaries(projectId: string, ids: readonly string[]): Promise<Array<{ id: string; name: string; template: string }>> {
+    const rows = await this.store.findMany(projectId, ids);
+    const byId = new Map(rows.filter((row) => row.enabled).map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [{ id: row.id, name: row.name, template: row.template }] : [];
+    });
+  }
+
   /** The checks the body schema cannot make, each naming its field. */
   private validate(input: SsoProviderInput): { issuer: string | null; scopes: string[] } {
     const defaults = TEMPLATE_DEFAULTS[input.template];

@@ -32,6 +32,11 @@ export class SsoProviderStore {
     return this.db.selectFrom('sso_providers').selectAll().where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
   }
 
+  async findMany(projectId: string, ids: readonly string[]): Promise<SsoProviderRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.selectFrom('sso_providers').selectAll().where('project_id', '=', projectId).where('id', 'in', [...ids]).execute();
+  }
+
   /**
    * Creates or replaces a provider in one statement; `created_at` survives a replacement, and so
    * does the sealed secret when `keepSecret` (the operator sent none). True when it was created.

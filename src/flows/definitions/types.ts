@@ -24,6 +24,8 @@ export interface FlowStepDef {
   complete?: string;
   /** Extension: gates the step declares, e.g. `{captcha: {}}` (see docs/flows.md). */
   gates?: Record<string, FlowGateSpec>;
+  /** Upstream identity providers (their ids) the step offers; an action of kind `sso` starts one (DESIGN §4.14). */
+  sso_providers?: string[];
   /** Extension: text keys of the step; defaults are `step.<name>.title` / `.description`. */
   texts?: { title_key?: string; description_key?: string };
 }

@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors.js';
 import type { SchemaView } from './schema-view.js';
 import type { AuthMethod } from '../methods/method.js';
-import { knownActionKinds, knownHooks, methodOfActionKind, methodOfField } from '../methods/registry.js';
+import { knownActionKinds, knownHooks, METHODS, methodOfActionKind, methodOfField, methodOutcomes } from '../methods/registry.js';
 import { CROSS_FLOW_ACTIONS, isCompleteStep, isInvisibleStep, METHOD_FIELD_PREFIX, OUTCOME_TRIGGERS, type FlowDefinitionDoc } from './types.js';
 
 export interface DefinitionIssue {
@@ -73,10 +73,16 @@ export function definitionIssues(def: FlowDefinitionDoc, schema: SchemaView): De
       } else if (owner && !enabled(owner)) {
         issues.push({ step: step.name, field: `actions[${index}].kind`, message: `method "${owner.name}" is not enabled in the user schema` });
       }
-      if (!transitions[action.name]) {
+      if (!transitions[action.name] && (owner?.actionNeedsTransition?.(step, action) ?? true)) {
         issues.push({ step: step.name, field: `actions[${index}]`, message: `action "${action.name}" has no transition` });
       }
     });
+    for (const method of METHODS) {
+      for (const issue of method.stepIssues?.(step) ?? []) issues.push({ step: step.name, ...issue });
+    }
+    if ((step.sso_providers?.length ?? 0) > 0 && !schema.methods.has('sso')) {
+      issues.push({ step: step.name, field: 'sso_providers', message: 'method "sso" is not enabled in the user schema' });
+    }
     if (step.on_success !== undefined && !knownHooks().includes(step.on_success)) {
       issues.push({ step: step.name, field: 'on_success', message: `unknown on_success "${step.on_success}" (known: ${knownHooks().join(', ')})` });
     }
@@ -97,7 +103,7 @@ export function definitionIssues(def: FlowDefinitionDoc, schema: SchemaView): De
     }
     for (const [trigger, transition] of Object.entries(transitions)) {
       const where = `transitions.${trigger}`;
-      if (!actionNames.has(trigger) && !(OUTCOME_TRIGGERS as readonly string[]).includes(trigger)) {
+      if (!actionNames.has(trigger) && !(OUTCOME_TRIGGERS as readonly string[]).includes(trigger) && !methodOutcomes().includes(trigger)) {
         issues.push({ step: step.name, field: where, message: `trigger "${trigger}" is neither an action of the step nor an outcome` });
       }
       if (transition.action !== undefined) {

@@ -69,11 +69,22 @@ export interface AuthMethod {
   readonly field?: MethodField;
   /** action kinds the method handles (`passkey`, `passkey_register`) */
   readonly actionKinds?: readonly string[];
+  /** outcome triggers the method's work may ask a step to follow (`callback`, `link_account`) */
+  readonly outcomes?: readonly string[];
+  /** Definition problems of a step that only this method can see (a step listing SSO providers needs an `sso` action). */
+  stepIssues?(step: FlowStepDef): Array<{ field: string; message: string }>;
+  /** Whether an action of the method's kinds may go without a transition of its own (its outcomes carry the flow on). */
+  actionNeedsTransition?(step: FlowStepDef, action: FlowAction): boolean;
   readonly hooks?: readonly StepHook[];
   /** Whether submitting `step` checks a secret of this method: risk assessment, lock-out and captcha apply. */
   checksCredentials?(step: FlowStepDef): boolean;
   /** Verifies the submitted value of the method's field against the identified user. */
   verify?(ctx: StepContext, value: string): Promise<string | undefined>;
+  /**
+   * A credential the flow holds for the user `create_user` is about to write, without a field (an
+   * SSO identity that returned unknown): written in the user's transaction.
+   */
+  pendingEnrollment?(ctx: StepContext, attributes: Record<string, unknown>): Promise<Enrollment | undefined>;
   /** Prepares the credential that `create_user` writes with the new user from the field's value. */
   enroll?(ctx: StepContext, value: string, attributes: Record<string, unknown>): Promise<Enrollment>;
   /**

@@ -5,10 +5,11 @@ import { passwordMethod } from './password/index.js';
 import { recoveryCodeMethod } from './recovery/index.js';
 import { recoveryCodeFactorMethod } from './recovery-codes/index.js';
 import { settingsMethod } from './settings/index.js';
+import { ssoMethod } from './sso/index.js';
 import { totpMethod } from './totp/index.js';
 
 /** Every sign-in method the flow engine can run: adding a method is one folder and one line here. */
-export const METHODS: readonly AuthMethod[] = [passwordMethod, recoveryCodeMethod, passkeyMethod, otpMethod, totpMethod, recoveryCodeFactorMethod, settingsMethod];
+export const METHODS: readonly AuthMethod[] = [passwordMethod, recoveryCodeMethod, passkeyMethod, otpMethod, totpMethod, recoveryCodeFactorMethod, ssoMethod, settingsMethod];
 
 const byField = new Map<string, { method: AuthMethod; field: MethodField }>();
 const byActionKind = new Map<string, AuthMethod>();
@@ -35,4 +36,7 @@ export const ENGINE_ACTION_KINDS = ['submit', 'navigate'] as const;
 export const ENGINE_HOOKS = ['create_user'] as const;
 
 export const knownActionKinds = (): string[] => [...ENGINE_ACTION_KINDS, ...byActionKind.keys()];
+/** Outcome triggers the methods' work may ask for, beside the engine's own. */
+export const methodOutcomes = (): string[] => METHODS.flatMap((method) => method.outcomes ?? []);
+
 export const knownHooks = (): string[] => [...ENGINE_HOOKS, ...hooks.keys()];

@@ -12,6 +12,9 @@ import type { PasswordService } from '../../passwords/service.js';
 import type { ProjectService } from '../../projects/service.js';
 import type { SessionService } from '../../sessions/service.js';
 import type { UserService } from '../../users/service.js';
+import type { SsoLinkStore } from '../../sso/links.js';
+import type { SsoProviderService } from '../../sso/service.js';
+import type { UpstreamClient } from '../../sso/upstream.js';
 import type { Database } from '../../db/schema.js';
 import type { CodeService } from '../codes/service.js';
 import type { FlowCookieCodec } from '../cookie.js';
@@ -47,6 +50,8 @@ export interface FlowDeps {
   userCredentials: CredentialService;
   totp: TotpService;
   recoveryCodes: RecoveryCodeService;
+  /** upstream SSO: providers, links, and the relying-party client */
+  sso: { providers: SsoProviderService; links: SsoLinkStore; upstream: UpstreamClient };
   /** GATEHOUSE_PUBLIC_URL: the service's own origin for passkeys (else the request's) */
   publicUrl?: string;
 }

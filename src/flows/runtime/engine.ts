@@ -1,7 +1,7 @@
 import type { Handoff } from '../../attempts/service.js';
 import { AppError, MESSAGES } from '../../core/errors.js';
 import { notFoundError } from '../../http/principal.js';
-import { emptyState, flowCompleted, requireEntry, tombstone, type FlowCookieState, type FlowEntry } from '../state.js';
+import { emptyState, findByTopId, flowCompleted, requireEntry, tombstone, type FlowCookieState, type FlowEntry } from '../state.js';
 import type { FlowDeps } from './deps.js';
 import type { FlowStepDef } from '../definitions/types.js';
 import type { StepContext } from '../methods/method.js';
@@ -117,6 +117,8 @@ export class FlowRuntime {
     const action = (step.actions ?? []).find((a) => a.name === input.action);
     if (!action) throw invalidAction(frame.id, input.action);
     const ctx: StepContext = { run, loaded, step };
+    // An error shown from between requests (an SSO return) is answered by this submit.
+    frame.er = undefined;
     let outcome: string | undefined;
     if (action.kind === 'submit') {
       outcome = await this.submitFields(ctx, input);
@@ -131,12 +133,51 @@ export class FlowRuntime {
     }
     const moved = (outcome !== undefined && (await run.follow(step, outcome))) || (await run.follow(step, input.action));
     if (!moved) throw invalidAction(frame.id, input.action);
+    return this.moveOn(run);
+  }
+
+  /** After a transition: passes invisible steps and renders the next visible one, or completes. */
+  private async moveOn(run: FlowRun, keepResult = false): Promise<FlowResult> {
     run.touch();
     const done = await run.settle((next) => this.invisible(run, next));
-    if (done) return this.respond(run, true);
+    if (done) return this.respond(run, true, keepResult);
     // Extending the runs and rendering the next step do not wait for each other: one round trip less.
-    const [result] = await Promise.all([this.respond(run, false), deps.definitions.extendRuns(run.entry.f.map((f) => f.id), new Date(run.entry.ex))]);
+    const [result] = await Promise.all([this.respond(run, false), this.deps.definitions.extendRuns(run.entry.f.map((f) => f.id), new Date(run.entry.ex))]);
     return result;
+  }
+
+  /**
+   * Goes on from the current step by an outcome that happened outside a submit (an SSO callback,
+   * DESIGN §4.14). A flow it completes keeps its answer in the tombstone for the first
+   * `GET /flow/{id}` (`takeResult`).
+   */
+  async resume(run: FlowRun, outcome: string): Promise<FlowResult> {
+    const { frame, step } = await run.current();
+    frame.er = undefined;
+    if (!(await run.follow(step, outcome))) throw invalidAction(frame.id, outcome, `The step has no "${outcome}" transition.`);
+    return this.moveOn(run, true);
+  }
+
+  /** The flow's state as it stands, written into a new cookie (an outcome that keeps the step). */
+  async persist(run: FlowRun): Promise<string> {
+    await run.saveAttempt();
+    return this.deps.codec.encode(run.state, this.deps.clock.now(), run.key);
+  }
+
+  /**
+   * The answer an SSO callback completed the flow with, once: the tombstone drops it, so later
+   * reads answer 410 `flow.completed`. Undefined when the flow holds none (the usual case).
+   */
+  async takeResult(flowId: string, ctx: RequestContext, projectId?: string): Promise<{ projectId: string; result: FlowResult } | undefined> {
+    if (!ctx.cookie) return undefined;
+    const state = await this.decode(ctx.cookie).catch(() => undefined);
+    const found = state ? findByTopId(state, flowId) : undefined;
+    const now = this.deps.clock.now();
+    if (!state || !found?.entry.done || found.entry.rs === undefined || found.entry.ex <= now.getTime()) return undefined;
+    if (projectId !== undefined && found.entry.p !== projectId) return undefined;
+    const body = found.entry.rs as FlowResponse;
+    delete found.entry.rs;
+    return { projectId: found.entry.p, result: { body, cookie: await this.deps.codec.encode(state, now) } };
   }
 
   /** A `submit` action: validate the step's fields, apply the risk rules and the captcha gate, run the step. */
@@ -186,13 +227,16 @@ export class FlowRuntime {
   }
 
   /** Renders the next visible step, or finishes the flow when the whole stack is complete. */
-  private async respond(run: FlowRun, done: boolean): Promise<FlowResult> {
+  private async respond(run: FlowRun, done: boolean, keepResult = false): Promise<FlowResult> {
     const { deps } = this;
     const { frame, loaded, step } = await run.current();
     if (!done) {
       const captcha = await run.needsCaptcha(step, checksCredentials(step));
       const [body] = await Promise.all([this.body(run, await run.render(step, loaded, captcha)), run.saveAttempt()]);
-      return { body, cookie: await deps.codec.encode(run.state, deps.clock.now(), run.key) };
+      if (run.redirectUri !== undefined) body.redirect_uri = run.redirectUri;
+      const result: FlowResult = { body, cookie: await deps.codec.encode(run.state, deps.clock.now(), run.key) };
+      if (run.setCookies.length > 0) result.setCookies = run.setCookies;
+      return result;
     }
     const view = await run.render(step, loaded, false);
     const body = await this.body(run, view);
@@ -211,14 +255,14 @@ export class FlowRuntime {
       const handoff = await deps.drafts.handOff(run.draft, deps.definitions.endRunQuery(frame.id));
       if (!handoff) throw await run.endedBecause();
       run.draft = undefined;
-      return this.completed(run, body, handoff);
+      return this.completed(run, body, handoff, keepResult);
     }
     const known = run.entry.a !== undefined && run.attempt?.id === run.entry.a ? run.attempt : undefined;
     const attempt = known ?? (run.entry.a !== undefined ? await deps.attempts.get(run.projectId, run.entry.a).catch(() => undefined) : undefined);
     try {
       const handoff = attempt && attempt.factors.length > 0 ? await deps.attempts.completeAndHandOff(run.projectId, attempt.id, { alongside: consumeRun }) : undefined;
       if (!handoff) await consumeRun();
-      return await this.completed(run, body, handoff);
+      return await this.completed(run, body, handoff, keepResult);
     } catch (error) {
       if (error instanceof AppError && error.code === 'flow.completed') throw await run.endedBecause();
       throw error;
@@ -226,12 +270,13 @@ export class FlowRuntime {
   }
 
   /** The answer of a completed flow: its handoff token, and a tombstone in place of its entry. */
-  private async completed(run: FlowRun, body: FlowResponse, handoff: Handoff | undefined): Promise<FlowResult> {
+  private async completed(run: FlowRun, body: FlowResponse, handoff: Handoff | undefined, keepResult = false): Promise<FlowResult> {
     if (handoff) {
       body.handoff_token = handoff.handoff_token;
       body.handoff_token_expires_at = handoff.handoff_token_expires_at;
     }
     run.state.flows[run.key] = tombstone(run.entry, run.frame.id);
+    if (keepResult) run.state.flows[run.key].rs = body;
     const cookie = await this.deps.codec.encode(run.state, this.deps.clock.now());
     return { body, cookie };
   }

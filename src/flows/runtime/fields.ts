@@ -27,10 +27,14 @@ export function fieldRequired(field: string, step: FlowStepDef, schema: SchemaVi
   return true;
 }
 
-export function stepFields(step: FlowStepDef, schema: SchemaView): StepField[] {
+/** The step's fields as rendered; a value the flow collected already (never a secret) comes back as `value`, to prefill. */
+export function stepFields(step: FlowStepDef, schema: SchemaView, collected: Record<string, string> = {}): StepField[] {
   return (step.fields ?? []).map((field) => {
     const name = submitKey(field);
-    return { name, type: fieldType(field, schema), text_key: `field.${name}`, required: fieldRequired(field, step, schema) };
+    const rendered: StepField = { name, type: fieldType(field, schema), text_key: `field.${name}`, required: fieldRequired(field, step, schema) };
+    const value = methodOfField(field) ? undefined : collected[field];
+    if (value !== undefined) rendered.value = value;
+    return rendered;
   });
 }
 

@@ -54,6 +54,8 @@ const SubmitBody = Type.Object(
         { additionalProperties: false, description: 'The answer to step.challenge (passkeys)' },
       ),
     ),
+    sso_provider_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: '`sso` actions: one of step.sso_providers' })),
+    return_to: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: '`sso` actions: where the browser returns (with ?flow=<id>) after the upstream sign-in; on the request\'s allowed origin' })),
   },
   { additionalProperties: false },
 );
@@ -85,6 +87,7 @@ function contextOf(request: FastifyRequest, reply: FastifyReply): RequestContext
     selfOrigin: request.host ? `${request.protocol}://${request.host}` : undefined,
     acceptLanguage: typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
     afterAnswer: afterAnswerOf(reply),
+    log: (message, details) => request.log.warn(details, message),
   };
 }
 
@@ -97,6 +100,7 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
     const now = container.clock.now();
     if (result.cookie === null) clearCookie(request, reply, FLOW_COOKIE);
     else setCookieUntil(request, reply, FLOW_COOKIE, result.cookie, now, new Date(now.getTime() + FLOW_TTL_MS));
+    for (const side of result.setCookies ?? []) setCookieUntil(request, reply, side.name, side.value, now, new Date(now.getTime() + side.maxAgeMs));
     return reply.status(200).send(result.body);
   };
 
@@ -119,7 +123,14 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
     '/flow/:id',
     { config: { tenancy: 'credential', cors: true }, schema: { tags, summary: 'Re-render the current step without advancing', params: FlowParams, querystring: FlowQuery, security, response: { 200: FlowResponseSchema } } },
     async (request, reply) => {
-      const run = await runtime.open(request.params.id, contextOf(request, reply), request.query.project_id);
+      const ctx = contextOf(request, reply);
+      // A flow an SSO callback completed answers its result once (DESIGN §4.14).
+      const completed = await runtime.takeResult(request.params.id, ctx, request.query.project_id);
+      if (completed) {
+        corsFor(request, completed.projectId);
+        return send(request, reply, completed.result);
+      }
+      const run = await runtime.open(request.params.id, ctx, request.query.project_id);
       corsFor(request, run.projectId);
       return send(request, reply, await runtime.show(run));
     },
@@ -132,9 +143,9 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
       const run = await runtime.open(request.params.id, contextOf(request, reply), request.query.project_id);
       corsFor(request, run.projectId);
       await guard(request, run.projectId);
-      const { action, fields, captcha, challenge_response } = request.body;
+      const { action, fields, captcha, challenge_response, sso_provider_id, return_to } = request.body;
       try {
-        return send(request, reply, await runtime.submit(run, { action, fields: fields ?? {}, captcha, challenge_response }));
+        return send(request, reply, await runtime.submit(run, { action, fields: fields ?? {}, captcha, challenge_response, sso_provider_id, return_to }));
       } catch (error) {
         // The one refusal that changes the flow (a fresh passkey challenge) carries its cookie.
         if (error instanceof FlowStateChanged && error.cookie) {

@@ -14,7 +14,7 @@ import type { FlowDeps } from './deps.js';
 import { flowGone, invalidAction } from './errors.js';
 import { METHODS } from '../methods/registry.js';
 import { readFields, stepFields, type ReadOptions } from './fields.js';
-import type { RequestContext, StepView } from './types.js';
+import type { RequestContext, SideCookie, StepView } from './types.js';
 
 export const FLOW_TTL_MS = 10 * 60 * 1000;
 const MAX_HISTORY = 20;
@@ -37,6 +37,10 @@ export class FlowRun {
   stateChanged = false;
   /** Step extensions a method produced in this request (e.g. the challenge of a passkey action). */
   readonly extensions: Partial<StepView> = {};
+  /** Where the answer sends the browser (an SSO action: the upstream authorization URL). */
+  redirectUri?: string;
+  /** Cookies a method sets with this answer (the SSO binding). */
+  readonly setCookies: SideCookie[] = [];
   /** The credential methods of a user, when this request read them anyway (with the password): saves a read. */
   userMethods?: { userId: string; methods: Set<string> };
   /** Risk signals read in this request, by account key and user (see `signals`). */
@@ -219,12 +223,13 @@ export class FlowRun {
         title_key: step.texts?.title_key ?? `step.${step.name}.title`,
         description_key: step.texts?.description_key ?? `step.${step.name}.description`,
       },
-      fields: stepFields(step, loaded.schema),
+      fields: stepFields(step, loaded.schema, this.frame.c),
       actions: (step.actions ?? []).map((a) => ({ name: a.name, kind: a.kind, text_key: a.text_key ?? `action.${a.name}`, primary: a.primary ?? false })),
     };
     if (isCompleteStep(step)) view.behavior = step.complete;
     if (captcha) view.gates = { captcha: await this.challenge() };
     for (const method of METHODS) await method.render?.({ run: this, loaded, step }, view);
+    if (this.frame.er !== undefined) view.error = this.frame.er;
     return Object.assign(view, this.extensions);
   }
 

@@ -14,7 +14,7 @@ export const StepSchema = Type.Object(
     type: Type.String({ description: '`complete` marks a terminal step' }),
     behavior: Type.Optional(Type.String({ description: 'on a complete step: `redirect` or `show`' })),
     texts: Type.Object({ title_key: Type.String(), description_key: Type.String() }, Open),
-    fields: Type.Array(Type.Object({ name: Type.String(), type: Type.String(), text_key: Type.String(), required: Type.Boolean() }, Open)),
+    fields: Type.Array(Type.Object({ name: Type.String(), type: Type.String(), text_key: Type.String(), required: Type.Boolean(), value: Type.Optional(Type.String({ description: 'a value the flow collected already, to prefill (never a secret)' })) }, Open)),
     actions: Type.Array(Type.Object({ name: Type.String(), kind: Type.String(), text_key: Type.String(), primary: Type.Boolean() }, Open)),
     gates: Type.Optional(Type.Object({ captcha: Type.Optional(Unknown) }, Open)),
     challenge: Type.Optional(

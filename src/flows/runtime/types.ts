@@ -6,6 +6,8 @@ export interface StepField {
   type: string;
   text_key: string;
   required: boolean;
+  /** a value the flow collected already (claims of an SSO sign-in, an identifier typed before); never a secret */
+  value?: string;
 }
 
 export interface StepAction {
@@ -33,6 +35,8 @@ export interface StepView {
   totp?: { secret: string; otpauth_uri: string; qr_svg: string };
   /** new recovery codes, in the response that generated them only */
   recovery_codes?: string[];
+  /** the upstream identity providers the step offers (DESIGN §4.14) */
+  sso_providers?: Array<{ id: string; name: string; template: string }>;
   /** on a settings step that removes a credential: the signed-in user's credentials to choose from (never a secret) */
   credentials?: Array<{ id: string; method: string; name: string | null; created_at: string }>;
 }
@@ -85,12 +89,22 @@ export interface RequestContext {
    * answer's, for known and unknown addresses alike. Without it the work starts at once.
    */
   afterAnswer?: (task: () => void) => void;
+  /** Logs why something failed that the answer does not say (an upstream sign-in); never a secret. */
+  log?: (message: string, details: Record<string, unknown>) => void;
+}
+
+/** A cookie a method sets beside `_zflow` (the SSO binding `_zsso`). */
+export interface SideCookie {
+  name: string;
+  value: string;
+  maxAgeMs: number;
 }
 
 /** A runtime answer: the body and what to do with the cookie (`null` clears it). */
 export interface FlowResult {
   body: FlowResponse;
   cookie: string | null;
+  setCookies?: SideCookie[];
 }
 
 export interface SubmitInput {
@@ -98,6 +112,10 @@ export interface SubmitInput {
   fields: Record<string, unknown>;
   captcha?: unknown;
   challenge_response?: ChallengeResponse;
+  /** `sso` actions: the provider to sign in with, one of `step.sso_providers` */
+  sso_provider_id?: string;
+  /** `sso` actions: where the browser returns after the upstream sign-in (the request's allowed origin) */
+  return_to?: string;
 }
 
 export interface StartInput {

@@ -16,6 +16,10 @@ async function enrollments(ctx: StepContext, values: Map<string, string>, attrib
     const method = methodOfField(field)?.method;
     if (method?.enroll) prepared.push(await method.enroll(ctx, value, attributes));
   }
+  for (const method of METHODS) {
+    const pending = await method.pendingEnrollment?.(ctx, attributes);
+    if (pending) prepared.push(pending);
+  }
   return prepared;
 }
 

@@ -1,0 +1,56 @@
+import { AppError } from '../../../core/errors.js';
+import type { UpstreamProfile } from '../../../sso/upstream.js';
+import type { OpenedProvider } from '../../../sso/upstream.js';
+import type { PendingIdentity } from '../../state.js';
+import type { Enrollment, ProvenFactor, StepContext } from '../method.js';
+
+/** The factor an upstream sign-in proves (DESIGN §4.9 table). */
+export const ssoFactor = (identity: PendingIdentity): ProvenFactor => ({ method: 'sso', payload: { provider_id: identity.p, subject: identity.s } });
+
+/** The schema properties the provider's claim mapping yields, as strings (what a flow collects). */
+export function mappedValues(ctx: StepContext, provider: OpenedProvider, profile: UpstreamProfile): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [property, claim] of Object.entries(provider.claims)) {
+    const value = profile.claims[claim];
+    if (!ctx.loaded.schema.fields.has(property)) continue;
+    if (typeof value === 'string' && value.length > 0 && value.length <= 1024) values[property] = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') values[property] = String(value);
+  }
+  // An e-mail the provider did not verify still fills the property; it only never links.
+  return values;
+}
+
+/** The schema identifier the upstream e-mail fills (the property mapped from the `email` claim). */
+export function emailProperty(ctx: StepContext, provider: OpenedProvider): string | undefined {
+  return Object.entries(provider.claims).find(([property, claim]) => claim === 'email' && ctx.loaded.schema.identifiers.includes(property))?.[0];
+}
+
+/**
+ * Links the identity to `userId` and its `credentials` row in one statement, inside `trx` when
+ * given. A link that exists already (for anyone) is not replaced: `userId` of the link is answered.
+ */
+export async function writeLink(ctx: StepContext, identity: PendingIdentity, userId: string, trx?: Parameters<Enrollment['write']>[0]): Promise<{ inserted: boolean; userId: string }> {
+  const { deps, projectId } = ctx.run;
+  return deps.sso.links.insert({ projectId, providerId: identity.p, subject: identity.s, userId, credentialId: deps.ids.next('cred'), name: identity.n, at: deps.clock.now() }, trx);
+}
+
+/** The link of an identity a new user is created with (`create_user` after `user_not_found`, or just in time). */
+export function linkEnrollment(ctx: StepContext, identity: PendingIdentity, property: string | undefined): Enrollment {
+  const { run } = ctx;
+  return {
+    async write(trx, user) {
+      const written = await writeLink(ctx, identity, user.id, trx);
+      // Someone else was linked meanwhile: the user is not created (the caller signs that one in).
+      if (!written.inserted) throw new AppError('user.already_exists', 'The identity was linked meanwhile.', { linked_user_id: written.userId });
+    },
+    factor: ssoFactor(identity),
+    async done(userId) {
+      run.frame.si = undefined;
+      // The address the provider verified counts as verified here too, when the user kept it.
+      const kept = property !== undefined ? (run.frame.c[property] ?? identity.e) : undefined;
+      if (property !== undefined && identity.e !== undefined && kept?.toLowerCase() === identity.e.toLowerCase()) {
+        await run.deps.users.markVerified(run.projectId, userId, property);
+      }
+    },
+  };
+}

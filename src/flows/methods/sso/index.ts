@@ -1,0 +1,67 @@
+import { invalidAction, validationFailed } from '../../runtime/errors.js';
+import { FLOW_TTL_MS } from '../../runtime/run.js';
+import type { AuthMethod, StepHook } from '../method.js';
+import { provenWithin } from '../settings/proof.js';
+import { emailProperty, linkEnrollment, ssoFactor, writeLink } from './identity.js';
+import { startSso } from './start.js';
+
+/**
+ * `link_sso` (on the step `link_account` leads to): links the upstream identity that returned
+ * unlinked to the user it matched, once that user proved the account in this flow (the step's
+ * own fields, e.g. the password, are verified first). Never links without such a proof.
+ */
+const linkSso: StepHook = {
+  name: 'link_sso',
+  async run(ctx) {
+    const { run } = ctx;
+    const { frame } = run;
+    const identity = frame.si;
+    const userId = frame.u;
+    if (identity === undefined || userId === undefined) throw invalidAction(frame.id, 'link_sso', 'No upstream sign-in waits to be linked.');
+    const proven = await provenWithin(run, userId, FLOW_TTL_MS, undefined, true);
+    if (!proven) throw invalidAction(frame.id, 'link_sso', 'Prove the existing account first.');
+    const written = await writeLink(ctx, identity, userId);
+    if (written.userId !== userId) throw validationFailed(frame.id, { sso: 'error.sso_account_exists' }, 'This sign-in is linked to another account.');
+    frame.si = undefined;
+    await run.recordFactor(ssoFactor(identity), userId);
+    return undefined;
+  },
+};
+
+/**
+ * Upstream SSO (DESIGN §4.14): no step field; steps list `sso_providers`, an action of kind `sso`
+ * sends the browser upstream, and `GET /flow/sso/callback` brings it back with an outcome:
+ * `callback` (signed in or linked), `link_account` or `user_not_found`.
+ */
+export const ssoMethod: AuthMethod = {
+  name: 'sso',
+  needsSchemaKey: true,
+  actionKinds: ['sso'],
+  outcomes: ['callback', 'link_account'],
+  hooks: [linkSso],
+
+  stepIssues(step) {
+    const listed = (step.sso_providers?.length ?? 0) > 0;
+    const acts = (step.actions ?? []).some((action) => action.kind === 'sso');
+    if (listed && !acts) return [{ field: 'actions', message: 'a step listing sso_providers needs an action of kind "sso"' }];
+    if (acts && !listed) return [{ field: 'sso_providers', message: 'an action of kind "sso" needs sso_providers' }];
+    if (acts && !step.transitions?.callback) return [{ field: 'transitions', message: 'a step with an "sso" action needs a "callback" transition' }];
+    return [];
+  },
+  // The browser leaves for the provider; the callback's outcome carries the flow on.
+  actionNeedsTransition: () => false,
+
+  act: (ctx, _action, input) => startSso(ctx, input),
+
+  async pendingEnrollment(ctx) {
+    const identity = ctx.run.frame.si;
+    if (identity === undefined) return undefined;
+    const provider = await ctx.run.deps.sso.providers.enabledProvider(ctx.run.projectId, identity.p);
+    return linkEnrollment(ctx, identity, provider ? emailProperty(ctx, provider) : undefined);
+  },
+
+  async render({ run, step }, view) {
+    if (!step.sso_providers?.length) return;
+    view.sso_providers = await run.deps.sso.providers.summaries(run.projectId, step.sso_providers);
+  },
+};

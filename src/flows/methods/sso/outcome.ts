@@ -1,0 +1,111 @@
+import { AppError } from '../../../core/errors.js';
+import type { OpenedProvider, UpstreamProfile } from '../../../sso/upstream.js';
+import { collectedAttributes } from '../../hooks/create-user.js';
+import type { PendingIdentity } from '../../state.js';
+import { flowCompleted } from '../../state.js';
+import { settingsUser } from '../settings/proof.js';
+import type { StepContext } from '../method.js';
+import { emailProperty, linkEnrollment, mappedValues, ssoFactor, writeLink } from './identity.js';
+
+/** Where an upstream sign-in leads: a transition to follow, or a text key for `step.error` and why (for the log). */
+export type SsoOutcome = { trigger: string } | { error: string; reason: string };
+
+const failed = (reason: string): SsoOutcome => ({ error: 'error.sso_failed', reason });
+const accountExists = (reason: string): SsoOutcome => ({ error: 'error.sso_account_exists', reason });
+
+/** Signs the linked user in: the `sso` factor, and the link's last use. */
+async function signIn(ctx: StepContext, identity: PendingIdentity, link: { userId: string; credentialId?: string }): Promise<SsoOutcome> {
+  const { run } = ctx;
+  run.frame.u = link.userId;
+  run.frame.si = undefined;
+  await run.recordFactor(ssoFactor(identity), link.userId);
+  const credentialId = link.credentialId ?? (await run.deps.sso.links.find(run.projectId, { providerId: identity.p, subject: identity.s }))?.credentialId;
+  if (credentialId !== undefined) await run.deps.sso.links.touch(credentialId, run.deps.clock.now());
+  return { trigger: 'callback' };
+}
+
+/**
+ * What a proven upstream identity does to the flow (DESIGN §4.14), in this order:
+ * 1. a settings flow links it to the signed-in user (unless it is someone else's);
+ * 2. an identity linked before signs its user in;
+ * 3. an e-mail the provider verified that belongs to a user is never linked silently: the
+ *    operator's `link: "verified_email"` links it when the user verified it too, else the flow
+ *    follows `link_account` (the user proves the account, then `link_sso`), else it fails;
+ * 4. an unknown identity follows `user_not_found` with the mapped claims collected, else a user is
+ *    created from them and linked (an e-mail the provider did not verify never matches anyone:
+ *    a taken address fails as `error.sso_account_exists`).
+ */
+export async function decide(ctx: StepContext, provider: OpenedProvider, profile: UpstreamProfile): Promise<SsoOutcome> {
+  const { run, loaded, step } = ctx;
+  const { deps, frame, projectId } = run;
+  const property = emailProperty(ctx, provider);
+  const verifiedEmail = profile.emailVerified ? profile.email : undefined;
+  const identity: PendingIdentity = {
+    p: provider.id,
+    s: profile.subject,
+    ...(verifiedEmail !== undefined ? { e: verifiedEmail } : {}),
+    n: `${provider.name}${profile.email ? ` (${profile.email})` : ''}`.slice(0, 200),
+  };
+  const link = await deps.sso.links.find(projectId, { providerId: provider.id, subject: profile.subject });
+
+  if (frame.su !== undefined) {
+    const userId = await settingsUser(run);
+    if (userId === undefined) return failed('settings: the session is no longer signed in');
+    if (link && link.userId !== userId) return accountExists('settings: the identity is linked to another user');
+    if (!link && (await writeLink(ctx, identity, userId)).userId !== userId) return accountExists('settings: the identity was linked to another user meanwhile');
+    return { trigger: 'callback' };
+  }
+  if (link) return signIn(ctx, identity, link);
+
+  if (verifiedEmail !== undefined && property !== undefined) {
+    const user = await deps.users.findByIdentifier(projectId, loaded.row.schema_id, verifiedEmail);
+    if (user) {
+      if (provider.link === 'verified_email' && user.metadata.verified?.[property] !== undefined) {
+        const written = await writeLink(ctx, identity, user.id);
+        return signIn(ctx, identity, { userId: written.userId });
+      }
+      if (!step.transitions?.link_account) return accountExists('the verified e-mail belongs to an unlinked user and the step has no link_account');
+      frame.u = user.id;
+      frame.c[property] = verifiedEmail;
+      frame.si = identity;
+      return { trigger: 'link_account' };
+    }
+  }
+
+  for (const [field, value] of Object.entries(mappedValues(ctx, provider, profile))) frame.c[field] = value;
+  frame.si = identity;
+  frame.u = undefined;
+  if (step.transitions?.user_not_found) return { trigger: 'user_not_found' };
+  return createLinkedUser(ctx, identity, property);
+}
+
+/** Just-in-time: the user from the mapped claims and its link, in one transaction. */
+async function createLinkedUser(ctx: StepContext, identity: PendingIdentity, property: string | undefined): Promise<SsoOutcome> {
+  const { run, loaded } = ctx;
+  const { deps, frame, projectId } = run;
+  const enrollment = linkEnrollment(ctx, identity, property);
+  const input = { schema: loaded.def.user_schema ?? loaded.row.schema_uri, attributes: collectedAttributes(ctx) };
+  let userId: string;
+  try {
+    userId = await deps.transaction(async (trx) => {
+      if (!(await deps.definitions.claimUserCreation(frame.id, trx))) throw flowCompleted(frame.id);
+      const created = await deps.users.create(projectId, input, { actor: 'self', trx });
+      await enrollment.write(trx, created);
+      return created.id;
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'user.invalid') return failed('the mapped claims do not satisfy the user schema');
+    if (error.code !== 'user.already_exists') throw error;
+    // A concurrent sign-in of the same identity linked it first: that user signs in.
+    const winner = await deps.sso.links.find(projectId, { providerId: identity.p, subject: identity.s });
+    if (winner) return signIn(ctx, identity, winner);
+    return accountExists('an account holds the mapped identifier, and the provider did not verify the e-mail or the identity is not linked');
+  }
+  frame.u = userId;
+  frame.cr = userId;
+  frame.si = undefined;
+  await run.recordFactor(enrollment.factor!, userId);
+  await enrollment.done?.(userId);
+  return { trigger: 'callback' };
+}

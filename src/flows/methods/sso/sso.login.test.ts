@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../../../test/helpers/app.js';
+import { STRONG_PASSWORD } from '../../flow-test-kit.js';
+import { PROVIDER, ssoKit, type SsoKit } from './sso-test-kit.js';
+
+describe('SSO sign-in through a real upstream OpenID provider', () => {
+  let kit: SsoKit;
+  beforeAll(async () => {
+    kit = await ssoKit();
+  });
+  afterAll(async () => kit.close());
+
+  const credentials = async (userId: string) =>
+    (await kit.t.app.inject({ method: 'GET', url: `/users/${userId}/credentials`, headers: bearer(kit.project.project_secret) })).json().credentials as Array<{ id: string; method: string; name: string }>;
+  const user = async (userId: string) => (await kit.t.app.inject({ method: 'GET', url: `/users/${userId}`, headers: bearer(kit.project.project_secret) })).json();
+
+  it('lists the provider on the step and sends the browser upstream with PKCE S256, state and nonce', async () => {
+    const browser = kit.browser();
+    const flow = await (await browser.fetch(`${kit.origin}/flow`, { method: 'POST', json: { project_id: kit.project.id, purpose: 'sso_login' } })).json();
+    expect(flow.step.sso_providers).toEqual([{ id: PROVIDER, name: 'Acme', template: 'oidc' }]);
+    const answer = await browser.fetch(`${kit.origin}/flow/${flow.id}/submit`, { method: 'POST', json: { action: 'sso', sso_provider_id: PROVIDER, return_to: `${kit.origin}/back` } });
+    expect(answer.status).toBe(200);
+    const body = await answer.json();
+    expect(body.step.name).toBe('start');
+    const upstream = new URL(body.redirect_uri);
+    expect(upstream.origin).toBe(kit.upstream.issuer);
+    expect(Object.fromEntries(upstream.searchParams)).toMatchObject({
+      response_type: 'code',
+      client_id: kit.upstream.clientId,
+      redirect_uri: `${kit.origin}/flow/sso/callback`,
+      code_challenge_method: 'S256',
+      scope: 'openid email profile',
+    });
+    for (const name of ['state', 'nonce', 'code_challenge']) expect(upstream.searchParams.get(name)).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+    const binding = answer.headers.getSetCookie().find((c) => c.startsWith('_zsso='))!;
+    expect(binding).toMatch(/HttpOnly/i);
+    expect(binding).toMatch(/SameSite=Lax/i);
+    expect(binding).toMatch(/Max-Age=600/);
+  });
+
+  it('creates an unknown identity just in time from the mapped claims, linked, e-mail verified; the same identity signs in again', async () => {
+    kit.upstream.accounts.set('jit-1', { email: 'Jit.One@example.com', email_verified: true, given_name: 'Jit', family_name: 'One' });
+    const first = await kit.journey(kit.browser(), 'sso_login', 'jit-1');
+    expect(first.callback.status).toBe(303);
+    expect(first.callback.headers.get('location')).toBe(`${kit.origin}/back?flow=${first.flowId}`);
+    expect(first.after!.status).toBe(200);
+    expect(first.after!.body.step).toMatchObject({ name: 'done', type: 'complete' });
+    const session = await kit.exchange(first.after!.body.handoff_token!);
+    expect(session.factors).toEqual([expect.objectContaining({ method: 'sso', payload: expect.objectContaining({ provider_id: PROVIDER, subject: 'jit-1', user_id: session.user_id }) })]);
+    const created = await user(session.user_id);
+    expect(created.attributes).toMatchObject({ email: 'Jit.One@example.com', name: { given: 'Jit', family: 'One' } });
+    expect(created.metadata.verified?.email).toEqual(expect.any(String));
+    const links = await credentials(session.user_id);
+    expect(links).toEqual([expect.objectContaining({ method: 'sso', name: 'Acme (Jit.One@example.com)' })]);
+
+    const again = await kit.journey(kit.browser(), 'sso_login', 'jit-1');
+    const second = await kit.exchange(again.after!.body.handoff_token!);
+    expect(second.user_id).toBe(session.user_id);
+    const used = await credentials(session.user_id);
+    expect(used).toHaveLength(1);
+    expect(used[0]).toMatchObject({ last_used_at: expect.any(String) });
+  });
+
+  it('answers a completed flow once: a second read is 410 flow.completed', async () => {
+    kit.upstream.accounts.set('jit-2', { email: 'jit.two@example.com', email_verified: true });
+    const browser = kit.browser();
+    const journey = await kit.journey(browser, 'sso_login', 'jit-2');
+    expect(journey.after!.body.handoff_token).toEqual(expect.any(String));
+    const again = await browser.fetch(`${kit.origin}/flow/${journey.flowId}`);
+    expect(again.status).toBe(410);
+    expect((await again.json()).code).toBe('flow.completed');
+  });
+
+  it('sends an unknown identity to a registration step prefilled from the claims (user_not_found), and links it with the new user', async () => {
+    kit.upstream.accounts.set('new-1', { email: 'new.one@example.com', email_verified: true, given_name: 'Nia' });
+    const browser = kit.browser();
+    const journey = await kit.journey(browser, 'sso_signup', 'new-1');
+    expect(journey.after!.body.step.name).toBe('register');
+    expect(journey.after!.body.step.fields).toEqual([
+      expect.objectContaining({ name: 'email', value: 'new.one@example.com' }),
+      expect.objectContaining({ name: 'name.given', value: 'Nia' }),
+    ]);
+    const created = await kit.submit(browser, journey.after!.body.id, { action: 'create', fields: { email: 'new.one@example.com', 'name.given': 'Nia' } });
+    expect(created.status).toBe(200);
+    const session = await kit.exchange(created.body.handoff_token!);
+    expect(session.factors.map((f) => f.method)).toEqual(['sso']);
+    expect((await credentials(session.user_id)).map((c) => c.method)).toEqual(['sso']);
+    expect((await user(session.user_id)).metadata.verified?.email).toEqual(expect.any(String));
+    const again = await kit.journey(kit.browser(), 'sso_login', 'new-1');
+    expect((await kit.exchange(again.after!.body.handoff_token!)).user_id).toBe(session.user_id);
+  });
+
+  it('never links a verified e-mail of an existing user silently: link_account asks for the password first', async () => {
+    const userId = await kit.createUser('owner@example.com');
+    kit.upstream.accounts.set('owner-up', { email: 'owner@example.com', email_verified: true });
+    const browser = kit.browser();
+    const journey = await kit.journey(browser, 'sso_login', 'owner-up');
+    expect(journey.after!.body.step.name).toBe('link');
+    expect(await credentials(userId)).toEqual([expect.objectContaining({ method: 'password' })]);
+    const wrong = await kit.submit(browser, journey.after!.body.id, { action: 'confirm', fields: { password: 'not the password at all' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('flow.invalid_credentials');
+    expect((await credentials(userId)).map((c) => c.method)).toEqual(['password']);
+    const linked = await kit.submit(browser, journey.after!.body.id, { action: 'confirm', fields: { password: STRONG_PASSWORD } });
+    expect(linked.status).toBe(200);
+    const session = await kit.exchange(linked.body.handoff_token!);
+    expect(session.user_id).toBe(userId);
+    expect(session.factors.map((f) => f.method).sort()).toEqual(['password', 'sso']);
+    expect((await credentials(userId)).map((c) => c.method).sort()).toEqual(['password', 'sso']);
+    // Linked now: the next upstream sign-in goes straight through.
+    const next = await kit.journey(kit.browser(), 'sso_login', 'owner-up');
+    expect(next.after!.body.step.name).toBe('done');
+    expect((await kit.exchange(next.after!.body.handoff_token!)).user_id).toBe(userId);
+  });
+
+  it('links at once only when the operator trusts verified e-mails (link: verified_email) and the account verified its address too', async () => {
+    await kit.setProvider({ link: 'verified_email' });
+    try {
+      const unverified = await kit.createUser('trust.unverified@example.com');
+      kit.upstream.accounts.set('trust-1', { email: 'trust.unverified@example.com', email_verified: true });
+      expect((await kit.journey(kit.browser(), 'sso_login', 'trust-1')).after!.body.step.name).toBe('link');
+      expect((await credentials(unverified)).map((c) => c.method)).toEqual(['password']);
+
+      const verified = await kit.createUser('trust.verified@example.com', { verified: true });
+      kit.upstream.accounts.set('trust-2', { email: 'trust.verified@example.com', email_verified: true });
+      const journey = await kit.journey(kit.browser(), 'sso_login', 'trust-2');
+      expect(journey.after!.body.step.name).toBe('done');
+      expect((await kit.exchange(journey.after!.body.handoff_token!)).user_id).toBe(verified);
+    } finally {
+      await kit.setProvider({ link: 'none' });
+    }
+  });
+
+  it('removes a link through the credentials API; the identity is then unknown again', async () => {
+    kit.upstream.accounts.set('gone-1', { email: 'gone@example.com', email_verified: true });
+    const first = await kit.exchange((await kit.journey(kit.browser(), 'sso_login', 'gone-1')).after!.body.handoff_token!);
+    const [link] = await credentials(first.user_id);
+    const removed = await kit.t.app.inject({ method: 'DELETE', url: `/users/${first.user_id}/credentials/${link.id}`, headers: bearer(kit.project.project_secret) });
+    expect(removed.statusCode).toBe(204);
+    expect(await kit.t.container.db.selectFrom('sso_links').selectAll().where('user_id', '=', first.user_id).execute()).toEqual([]);
+    // Unlinked, its verified e-mail now belongs to an existing user: never linked silently.
+    expect((await kit.journey(kit.browser(), 'sso_login', 'gone-1')).after!.body.step.name).toBe('link');
+  });
+});

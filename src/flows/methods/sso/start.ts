@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import * as oidc from 'openid-client';
+import { sha256Hex } from '../../../core/crypto.js';
+import { SSO_CALLBACK_PATH } from '../../../sso/service.js';
+import { UpstreamFailure } from '../../../sso/upstream.js';
+import { validationFailed } from '../../runtime/errors.js';
+import type { SubmitInput } from '../../runtime/types.js';
+import type { ActionAnswer, StepContext } from '../method.js';
+
+/** The cookie that binds an upstream sign-in to the browser that started it (DESIGN §4.14). */
+export const SSO_COOKIE = '_zsso';
+/** How long an upstream sign-in may take. */
+export const SSO_TTL_MS = 10 * 60 * 1000;
+
+/** The callback URL registered upstream: the public URL, else the origin this request reached. */
+export function callbackUrl(ctx: StepContext): string {
+  const base = (ctx.run.deps.publicUrl ?? ctx.run.ctx.selfOrigin ?? 'http://localhost').replace(/\/+$/, '');
+  return `${base}${SSO_CALLBACK_PATH}`;
+}
+
+/** `return_to`, when it is an http(s) URL without credentials on an origin the request may use; else why not. */
+async function returnToProblem(ctx: StepContext, returnTo: string | undefined): Promise<string | undefined> {
+  if (returnTo === undefined) return 'error.required';
+  let url: URL;
+  try {
+    url = new URL(returnTo);
+  } catch {
+    return 'error.invalid';
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '' || returnTo.length > 2048) return 'error.invalid';
+  const { run } = ctx;
+  const project = await run.deps.projects.row(run.projectId);
+  const own = new URL(run.deps.publicUrl ?? run.ctx.selfOrigin ?? 'http://localhost').origin;
+  const allowed = new Set([own, ...(project?.preview_origins ?? []).map((o) => new URL(o).origin)]);
+  // The browser returns to the site that asked: an Origin that was sent must be the target's too.
+  if (run.ctx.origin !== undefined && run.ctx.origin !== url.origin) return 'error.invalid';
+  return allowed.has(url.origin) ? undefined : 'error.invalid';
+}
+
+/**
+ * An `sso` action: checks the provider and `return_to`, then answers the same step with
+ * `redirect_uri` = the upstream authorization URL (code flow, PKCE S256, state, nonce). The
+ * checks wait in the flow frame; `_zsso` holds the flow id and a binding secret whose hash the
+ * frame keeps, so only this browser can finish the sign-in.
+ */
+export async function startSso(ctx: StepContext, input: SubmitInput): Promise<ActionAnswer> {
+  const { run, step } = ctx;
+  const { deps, frame } = run;
+  run.read(step, input.fields, { fields: [] });
+  const providerId = input.sso_provider_id;
+  const offered = providerId !== undefined && (step.sso_providers ?? []).includes(providerId);
+  const provider = offered ? await deps.sso.providers.enabledProvider(run.projectId, providerId) : undefined;
+  const problems: Record<string, string> = {};
+  if (!provider) problems.sso_provider_id = providerId === undefined ? 'error.required' : 'error.invalid';
+  const returnProblem = await returnToProblem(ctx, input.return_to);
+  if (returnProblem) problems.return_to = returnProblem;
+  if (!provider || Object.keys(problems).length > 0) throw validationFailed(frame.id, problems, 'The sign-in provider or return address is not accepted.');
+  const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
+  let url: string;
+  try {
+    url = await deps.sso.upstream.authorizationUrl(provider, callbackUrl(ctx), checks);
+  } catch (error) {
+    if (!(error instanceof UpstreamFailure)) throw error;
+    run.ctx.log?.('sso provider unreachable', { provider_id: provider.id, reason: error.reason });
+    throw validationFailed(frame.id, { sso_provider_id: 'error.sso_failed' }, 'The sign-in provider cannot be reached; try again later.');
+  }
+  const binding = randomBytes(32).toString('base64url');
+  frame.so = { p: provider.id, st: checks.state, n: checks.nonce, v: checks.codeVerifier, b: sha256Hex(binding), r: input.return_to!, x: deps.clock.now().getTime() + SSO_TTL_MS };
+  frame.si = undefined;
+  run.redirectUri = url;
+  run.setCookies.push({ name: SSO_COOKIE, value: `${frame.id}.${binding}`, maxAgeMs: SSO_TTL_MS });
+  return { stay: true };
+}
