@@ -126,7 +126,7 @@ export class UpstreamClient {
 
   /** The provider's configuration, discovered once per row version and reused for a while. */
   private async configuration(provider: OpenedProvider): Promise<oidc.Configuration> {
-    const key = `${provider.project_id}\0${provider.id}\0${provider.updated_at.getTime()}`;
+    const key = [provider.project_id, provider.id, provider.updated_at.getTime(), provider.template, provider.issuer, provider.client_id, provider.client_secret_sealed].join('\0');
     const now = this.clock.now().getTime();
     const cached = this.configs.get(key);
     if (cached && cached.until > now) return cached.config;

@@ -35,7 +35,9 @@ function backTo(pending: PendingSso, flowId: string): string {
 export async function ssoCallback(runtime: FlowRuntime, query: Record<string, string>, binding: string | undefined, ctx: RequestContext): Promise<CallbackAnswer> {
   const dot = binding?.indexOf('.') ?? -1;
   if (binding === undefined || dot <= 0) throw unusable('no _zsso cookie');
-  const run = await runtime.open(binding.slice(0, dot), ctx);
+  const run = await runtime.open(binding.slice(0, dot), ctx).catch((error: unknown) => {
+    throw error instanceof AppError && error.code === 'flow.not_found' ? unusable('the flow _zsso names is not in this browser') : error;
+  });
   const pending = run.frame.so;
   if (!pending || !constantTimeEqual(sha256Hex(binding.slice(dot + 1)), pending.b)) throw unusable('the _zsso cookie does not match the flow');
   run.frame.so = undefined;

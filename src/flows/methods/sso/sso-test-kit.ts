@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
 import { bearer, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { Browser, startUpstreamIdp, type UpstreamIdp } from '../../../../test/helpers/upstream-idp.js';
 import { defaultUserSchema } from '../../../schemas/default-schema.js';
@@ -55,7 +56,7 @@ export interface SsoJourney {
   started: FlowResponse;
   /** the callback URL the upstream sent the browser to */
   callbackUrl: string;
-  /** the callback's answer (a 303, or an error) */
+  /** the callback's answer (a 303, or an error); not fetched with `callback: false` */
   callback: Response;
   /** `GET /flow/{id}` after the callback, when it redirected */
   after?: { status: number; body: FlowResponse & { code?: string } };
@@ -63,6 +64,8 @@ export interface SsoJourney {
 
 export interface SsoKit {
   t: TestApp;
+  /** every line the service logged (JSON) */
+  logs: string[];
   origin: string;
   upstream: UpstreamIdp;
   project: { id: string; project_secret: string };
@@ -70,7 +73,7 @@ export interface SsoKit {
   /** A user of the SSO schema with a password; `verified` marks its e-mail verified. */
   createUser(email: string, options?: { verified?: boolean }): Promise<string>;
   /** Starts `purpose`, submits the `sso` action and signs in upstream as `subject`, up to the callback's answer. */
-  journey(browser: Browser, purpose: string, subject: string | undefined, options?: { follow?: boolean }): Promise<SsoJourney>;
+  journey(browser: Browser, purpose: string, subject: string | undefined, options?: { follow?: boolean; callback?: boolean }): Promise<SsoJourney>;
   /** Reads the flow the callback sent the browser back to. */
   after(browser: Browser, callback: Response): Promise<{ status: number; body: FlowResponse & { code?: string } }>;
   submit(browser: Browser, flowId: string, body: Record<string, unknown>): Promise<{ status: number; body: FlowResponse & { code?: string; details?: Record<string, unknown> } }>;
@@ -81,7 +84,8 @@ export interface SsoKit {
 
 /** Gatehouse listening on loopback, a real upstream OpenID provider, a project with provider `acme`. */
 export async function ssoKit(): Promise<SsoKit> {
-  const t = await createTestApp();
+  const logs: string[] = [];
+  const t = await createTestApp({}, { logger: pino({ level: 'info' }, { write: (line: string) => void logs.push(line) }) });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const upstream = await startUpstreamIdp(`${origin}/flow/sso/callback`);
@@ -94,6 +98,7 @@ export async function ssoKit(): Promise<SsoKit> {
   await expect2xx('schema', await api('POST', `/schemas?project_id=${project.id}`, ssoSchema()));
   const kit: SsoKit = {
     t,
+    logs,
     origin,
     upstream,
     project,
@@ -115,6 +120,7 @@ export async function ssoKit(): Promise<SsoKit> {
       if (answer.status !== 200 || !started.redirect_uri) throw new Error(`sso submit: ${answer.status} ${JSON.stringify(started)}`);
       upstream.signInAs(subject);
       const callbackUrl = await browser.followUntil(started.redirect_uri, `${origin}/flow/sso/callback`);
+      if (options.callback === false) return { flowId: flow.id, started, callbackUrl, callback: undefined as never };
       const callback = await browser.fetch(callbackUrl);
       const journey: SsoJourney = { flowId: flow.id, started, callbackUrl, callback };
       if ((options.follow ?? true) && callback.status === 303) journey.after = await kit.after(browser, callback);
