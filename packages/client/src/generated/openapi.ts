@@ -212,7 +212,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -2419,6 +2419,8 @@ export type paths = {
                                     required: boolean;
                                     text_key: string;
                                     type: string;
+                                    /** @description a value the flow collected already, to prefill (never a secret) */
+                                    value?: string;
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -2670,6 +2672,8 @@ export type paths = {
                                 };
                                 name: string;
                                 on_success?: string;
+                                /** @description Upstream identity providers (ids) the step offers */
+                                sso_providers?: string[];
                                 texts?: {
                                     description_key?: string;
                                     title_key?: string;
@@ -2939,6 +2943,8 @@ export type paths = {
                                 };
                                 name: string;
                                 on_success?: string;
+                                /** @description Upstream identity providers (ids) the step offers */
+                                sso_providers?: string[];
                                 texts?: {
                                     description_key?: string;
                                     title_key?: string;
@@ -3230,6 +3236,8 @@ export type paths = {
                                     required: boolean;
                                     text_key: string;
                                     type: string;
+                                    /** @description a value the flow collected already, to prefill (never a secret) */
+                                    value?: string;
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -3500,6 +3508,10 @@ export type paths = {
                         fields?: {
                             [key: string]: unknown;
                         };
+                        /** @description `sso` actions: where the browser returns (with ?flow=<id>) after the upstream sign-in; on the request's allowed origin */
+                        return_to?: string;
+                        /** @description `sso` actions: one of step.sso_providers */
+                        sso_provider_id?: string;
                     };
                 };
             };
@@ -3560,6 +3572,8 @@ export type paths = {
                                     required: boolean;
                                     text_key: string;
                                     type: string;
+                                    /** @description a value the flow collected already, to prefill (never a secret) */
+                                    value?: string;
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -3623,6 +3637,187 @@ export type paths = {
                 };
                 /** @description Not found, also for resources of another project */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flow/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where upstream identity providers send the browser back (sets _zflow, clears _zsso, 303 to return_to?flow=<id>) */
+        get: {
+            parameters: {
+                query?: {
+                    authuser?: string;
+                    code?: string;
+                    error?: string;
+                    error_description?: string;
+                    error_uri?: string;
+                    hd?: string;
+                    iss?: string;
+                    prompt?: string;
+                    scope?: string;
+                    session_state?: string;
+                    state?: string;
+                    user?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** The form_post return of an upstream provider: 303 to the GET form */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        authuser?: string;
+                        code?: string;
+                        error?: string;
+                        error_description?: string;
+                        error_uri?: string;
+                        hd?: string;
+                        iss?: string;
+                        prompt?: string;
+                        scope?: string;
+                        session_state?: string;
+                        state?: string;
+                        user?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5520,7 +5715,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -6606,7 +6801,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -6748,7 +6943,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -6782,7 +6977,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -7173,7 +7368,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -7960,7 +8155,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -8523,7 +8718,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -8910,7 +9105,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -9266,7 +9461,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -9901,7 +10096,7 @@ export type components = {
         /** @description Every error: a stable code, a human message and structured details. */
         ErrorBody: {
             /** @enum {string} */
-            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
             details: {
                 [key: string]: unknown;
             };

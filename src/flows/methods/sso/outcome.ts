@@ -3,7 +3,7 @@ import type { OpenedProvider, UpstreamProfile } from '../../../sso/upstream.js';
 import { collectedAttributes } from '../../hooks/create-user.js';
 import type { PendingIdentity } from '../../state.js';
 import { flowCompleted } from '../../state.js';
-import { settingsUser } from '../settings/proof.js';
+import { provenWithin, RECENT_SIGN_IN_MS, settingsUser } from '../settings/proof.js';
 import type { StepContext } from '../method.js';
 import { emailProperty, linkEnrollment, mappedValues, ssoFactor, writeLink } from './identity.js';
 
@@ -51,6 +51,7 @@ export async function decide(ctx: StepContext, provider: OpenedProvider, profile
   if (frame.su !== undefined) {
     const userId = await settingsUser(run);
     if (userId === undefined) return failed('settings: the session is no longer signed in');
+    if (!(await provenWithin(run, userId, RECENT_SIGN_IN_MS))) return failed('settings: the last sign-in is older than 15 minutes');
     if (link && link.userId !== userId) return accountExists('settings: the identity is linked to another user');
     if (!link && (await writeLink(ctx, identity, userId)).userId !== userId) return accountExists('settings: the identity was linked to another user meanwhile');
     return { trigger: 'callback' };

@@ -31,6 +31,8 @@ const linkStep = {
   transitions: { confirm: { target: 'done' } },
 };
 const done = { name: 'done', complete: 'redirect' };
+/** A settings flow (for the app `sso-app`) that connects another provider identity to the signed-in user. */
+export const SETTINGS_APP = 'sso-app';
 
 /**
  * `sso_login`: sign in, link a verified e-mail after the password, create unknown users just in
@@ -47,6 +49,13 @@ export const SSO_DEFINITIONS = [
       { name: 'register', fields: ['email', 'name.given'], actions: [{ name: 'create', kind: 'submit', primary: true }], on_success: 'create_user', transitions: { create: { target: 'done' } } },
       done,
     ],
+  },
+  {
+    name: 'sso_settings',
+    user_schema: SCHEMA_ID,
+    purposes: { settings: 'connect' },
+    audience: { app_ids: [SETTINGS_APP] },
+    steps: [ssoStep({ callback: { target: 'done' } }), { ...done, complete: 'show' }].map((step) => (step.name === 'start' ? { ...step, name: 'connect' } : step)),
   },
 ];
 
@@ -77,7 +86,7 @@ export interface SsoKit {
   /** Reads the flow the callback sent the browser back to. */
   after(browser: Browser, callback: Response): Promise<{ status: number; body: FlowResponse & { code?: string } }>;
   submit(browser: Browser, flowId: string, body: Record<string, unknown>): Promise<{ status: number; body: FlowResponse & { code?: string; details?: Record<string, unknown> } }>;
-  exchange(handoffToken: string): Promise<{ user_id: string; factors: Array<{ method: string; payload: Record<string, unknown> }> }>;
+  exchange(handoffToken: string): Promise<{ session_id: string; user_id: string; factors: Array<{ method: string; payload: Record<string, unknown> }>; token: string }>;
   setProvider(body?: Record<string, unknown>): Promise<void>;
   close(): Promise<void>;
 }
@@ -137,7 +146,7 @@ export async function ssoKit(): Promise<SsoKit> {
     },
     async exchange(handoffToken) {
       const response = await expect2xx('exchange', await api('POST', `/sessions/exchange?project_id=${project.id}`, { handoff_token: handoffToken }));
-      return response.json().session;
+      return { ...response.json().session, token: response.json().session_token };
     },
     async close() {
       await upstream.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../../test/helpers/app.js';
 import { STRONG_PASSWORD } from '../../flow-test-kit.js';
-import { PROVIDER, ssoKit, type SsoKit } from './sso-test-kit.js';
+import { PROVIDER, SETTINGS_APP, ssoKit, type SsoKit } from './sso-test-kit.js';
 
 describe('SSO sign-in through a real upstream OpenID provider', () => {
   let kit: SsoKit;
@@ -36,6 +36,34 @@ describe('SSO sign-in through a real upstream OpenID provider', () => {
     expect(binding).toMatch(/HttpOnly/i);
     expect(binding).toMatch(/SameSite=Lax/i);
     expect(binding).toMatch(/Max-Age=600/);
+  });
+
+  it('refuses definitions whose SSO steps cannot work, naming the step', async () => {
+    const define = (step: Record<string, unknown>, schema = 'https://example.com/schemas/sso-user') =>
+      kit.t.app.inject({
+        method: 'POST',
+        url: '/flow_definitions',
+        headers: bearer(kit.project.project_secret),
+        payload: { project_id: kit.project.id, schema_uri: schema, flow_definition: { name: `bad-${Math.random()}`.replace('.', ''), user_schema: schema, purposes: { bad: 'start' }, steps: [{ name: 'start', ...step }, { name: 'done', complete: 'show' }] } },
+      });
+    const sso = { name: 'sso', kind: 'sso' };
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ actions: [sso], sso_providers: [PROVIDER], transitions: { sso: { target: 'done' } } }, 'callback'],
+      [{ actions: [sso], transitions: { callback: { target: 'done' } } }, 'needs sso_providers'],
+      [{ actions: [{ name: 'go', kind: 'submit' }], sso_providers: [PROVIDER], transitions: { go: { target: 'done' } } }, 'of kind "sso"'],
+    ];
+    for (const [step, message] of cases) {
+      const refused = await define(step);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().code).toBe('flowdef.invalid');
+      expect(refused.json().details.errors.map((e: { message: string }) => e.message).join(" / ")).toContain(message);
+    }
+    const defaultSchema = (await kit.t.container.schemas.defaultFor(kit.project.id))!;
+    const disabled = await define({ actions: [sso], sso_providers: [PROVIDER], transitions: { callback: { target: 'done' } } }, defaultSchema.id);
+    expect(disabled.statusCode).toBe(400);
+    expect(JSON.stringify(disabled.json().details.errors)).toContain('not enabled');
+    const fine = await define({ actions: [sso], sso_providers: [PROVIDER, 'later'], transitions: { callback: { target: 'done' } } });
+    expect(fine.statusCode, fine.body).toBe(201);
   });
 
   it('creates an unknown identity just in time from the mapped claims, linked, e-mail verified; the same identity signs in again', async () => {
@@ -140,5 +168,53 @@ describe('SSO sign-in through a real upstream OpenID provider', () => {
     expect(await kit.t.container.db.selectFrom('sso_links').selectAll().where('user_id', '=', first.user_id).execute()).toEqual([]);
     // Unlinked, its verified e-mail now belongs to an existing user: never linked silently.
     expect((await kit.journey(kit.browser(), 'sso_login', 'gone-1')).after!.body.step.name).toBe('link');
+  });
+});
+
+describe('SSO in settings: a signed-in user connects another identity', () => {
+  let kit: SsoKit;
+  beforeAll(async () => {
+    kit = await ssoKit();
+  });
+  afterAll(async () => kit.close());
+
+  /** Runs the settings flow of `session` up to the sso callback for `subject`, and reads where it went. */
+  const connect = async (session: { session_id: string; token: string }, subject: string) => {
+    const browser = kit.browser();
+    const started = await browser.fetch(`${kit.origin}/flow`, { method: 'POST', json: { project_id: kit.project.id, purpose: 'settings', app_id: SETTINGS_APP, session_id: session.session_id }, headers: { authorization: `Bearer ${session.token}` } });
+    const flow = await started.json();
+    expect(started.status, JSON.stringify(flow)).toBe(200);
+    expect(flow.step.name).toBe('connect');
+    const sent = await kit.submit(browser, flow.id, { action: 'sso', sso_provider_id: PROVIDER, return_to: `${kit.origin}/back` });
+    kit.upstream.signInAs(subject);
+    const callback = await browser.fetch(await browser.followUntil(sent.body.redirect_uri!, `${kit.origin}/flow/sso/callback`));
+    expect(callback.status).toBe(303);
+    return kit.after(browser, callback);
+  };
+  const methods = async (userId: string) =>
+    ((await kit.t.app.inject({ method: 'GET', url: `/users/${userId}/credentials`, headers: bearer(kit.project.project_secret) })).json().credentials as Array<{ method: string; name: string }>).map((c) => c.name);
+
+  it('links a second identity to the signed-in user, refuses one linked to someone else, and asks for a recent sign-in', async () => {
+    kit.upstream.accounts.set('home', { email: 'home@example.com', email_verified: true });
+    kit.upstream.accounts.set('work', { email: 'home.work@example.com', email_verified: true });
+    kit.upstream.accounts.set('stranger', { email: 'stranger@example.com', email_verified: true });
+    const me = await kit.exchange((await kit.journey(kit.browser(), 'sso_login', 'home')).after!.body.handoff_token!);
+    await kit.exchange((await kit.journey(kit.browser(), 'sso_login', 'stranger')).after!.body.handoff_token!);
+
+    const linked = await connect(me, 'work');
+    expect(linked.body.step).toMatchObject({ name: 'done', type: 'complete' });
+    expect((await methods(me.user_id)).sort()).toEqual(['Acme (home.work@example.com)', 'Acme (home@example.com)']);
+    // The new link signs the same user in.
+    expect((await kit.exchange((await kit.journey(kit.browser(), 'sso_login', 'work')).after!.body.handoff_token!)).user_id).toBe(me.user_id);
+
+    const taken = await connect(me, 'stranger');
+    expect(taken.body.step).toMatchObject({ name: 'connect', error: 'error.sso_account_exists' });
+    expect(await methods(me.user_id)).toHaveLength(2);
+
+    kit.t.clock.advance(16 * 60_000);
+    kit.upstream.accounts.set('late', { email: 'late@example.com', email_verified: true });
+    const stale = await connect(me, 'late');
+    expect(stale.body.step).toMatchObject({ name: 'connect', error: 'error.sso_failed' });
+    expect(await methods(me.user_id)).toHaveLength(2);
   });
 });
