@@ -78,6 +78,10 @@ export async function startUpstreamIdp(redirectUri: string): Promise<UpstreamIdp
   };
 }
 
+/** A fetch answer whose JSON the test reads as it expects it (assertions check the shape). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TestResponse = Omit<Response, 'json'> & { json(): Promise<any> };
+
 /** A browser over real HTTP: one cookie jar per host (paths ignored), redirects followed by hand. */
 export class Browser {
   private readonly jar = new Map<string, Map<string, string>>();
@@ -93,7 +97,7 @@ export class Browser {
     this.jar.set(host, cookies);
   }
 
-  async fetch(url: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+  async fetch(url: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}): Promise<TestResponse> {
     const target = new URL(url);
     const headers = new Headers(init.headers);
     const cookies = this.jar.get(target.host);

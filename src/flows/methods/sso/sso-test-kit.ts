@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { bearer, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { Browser, startUpstreamIdp, type UpstreamIdp } from '../../../../test/helpers/upstream-idp.js';
+import { Browser, startUpstreamIdp, type TestResponse, type UpstreamIdp } from '../../../../test/helpers/upstream-idp.js';
 import { defaultUserSchema } from '../../../schemas/default-schema.js';
 import { STRONG_PASSWORD } from '../../flow-test-kit.js';
 import type { FlowResponse } from '../../runtime/types.js';
@@ -66,7 +66,7 @@ export interface SsoJourney {
   /** the callback URL the upstream sent the browser to */
   callbackUrl: string;
   /** the callback's answer (a 303, or an error); not fetched with `callback: false` */
-  callback: Response;
+  callback: TestResponse;
   /** `GET /flow/{id}` after the callback, when it redirected */
   after?: { status: number; body: FlowResponse & { code?: string } };
 }
@@ -84,7 +84,7 @@ export interface SsoKit {
   /** Starts `purpose`, submits the `sso` action and signs in upstream as `subject`, up to the callback's answer. */
   journey(browser: Browser, purpose: string, subject: string | undefined, options?: { follow?: boolean; callback?: boolean }): Promise<SsoJourney>;
   /** Reads the flow the callback sent the browser back to. */
-  after(browser: Browser, callback: Response): Promise<{ status: number; body: FlowResponse & { code?: string } }>;
+  after(browser: Browser, callback: TestResponse): Promise<{ status: number; body: FlowResponse & { code?: string } }>;
   submit(browser: Browser, flowId: string, body: Record<string, unknown>): Promise<{ status: number; body: FlowResponse & { code?: string; details?: Record<string, unknown> } }>;
   exchange(handoffToken: string): Promise<{ session_id: string; user_id: string; factors: Array<{ method: string; payload: Record<string, unknown> }>; token: string }>;
   setProvider(body?: Record<string, unknown>): Promise<void>;
