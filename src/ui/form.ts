@@ -6,6 +6,8 @@ export interface FormInput {
   fields: Record<string, string>;
   captcha?: string;
   challengeResponse?: ChallengeResponse;
+  /** an SSO button: the provider to sign in with (the action is its `sso` action) */
+  ssoProvider?: string;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -43,6 +45,12 @@ export function readForm(body: unknown): FormInput {
   // runtime refuses fields on navigate actions, so they are dropped here.
   const navigate = params.get('navigate');
   if (navigate) return { action: navigate.slice(0, 100), fields: {} };
+  // An SSO button (`sso=<action>:<provider>`) needs no field either.
+  const sso = params.get('sso');
+  if (sso) {
+    const at = sso.lastIndexOf(':');
+    return { action: sso.slice(0, Math.max(0, at)).slice(0, 100), fields: {}, ssoProvider: sso.slice(at + 1, at + 65) };
+  }
   const action = (params.get('action') ?? '').slice(0, 100);
   const captcha = params.get('captcha') || undefined;
   const answer = params.get('challenge_response');

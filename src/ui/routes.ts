@@ -95,6 +95,12 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
       setFlowCookie(request, reply, result.cookie);
       const body: FlowResponse = result.body;
       if (body.step.type === 'complete') return finish(container, request, reply, ctx, body);
+      // An SSO button: on to the provider, with the cookie that binds this browser to the sign-in.
+      if (body.redirect_uri !== undefined && result.setCookies) {
+        const now = container.clock.now();
+        for (const side of result.setCookies) setCookieUntil(request, reply, side.name, side.value, now, new Date(now.getTime() + side.maxAgeMs));
+        return reply.header('cache-control', 'no-store').redirect(body.redirect_uri, 303);
+      }
       const { challenge, recovery_codes: codes } = body.step as StepExtras;
       // The browser must run this ceremony now; a redirect would render a different challenge.
       if (challenge && challenge.mediation !== 'conditional') return sendStep(reply, ctx, assets, 200, { body });
@@ -123,6 +129,9 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         }
         const flowCtx = contextOf(request, issuer);
         if (entry.flow) {
+          // Back from an SSO provider that completed the flow: its answer, once.
+          const completed = await runtime.takeResult(entry.flow, flowCtx, entry.project_id);
+          if (completed) return advance(request, reply, ctx, completed.result);
           const result = await runtime.get(entry.flow, flowCtx, entry.project_id);
           if (result.body.step.type === 'complete') return advance(request, reply, ctx, result);
           setFlowCookie(request, reply, result.cookie);
@@ -154,6 +163,11 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         const input: SubmitInput = { action: form.action, fields: form.fields };
         if (form.captcha !== undefined) input.captcha = form.captcha;
         if (form.challengeResponse !== undefined) input.challenge_response = form.challengeResponse;
+        if (form.ssoProvider !== undefined) {
+          input.sso_provider_id = form.ssoProvider;
+          // The provider sends the browser back to this page, which shows where the flow went.
+          input.return_to = `${new URL(issuerOf(container.config, request)).origin}${pageUrl(ctx.page, entry, { flow: run.frame.id, done: undefined }, ctx.explicitLang)}`;
+        }
         try {
           return await advance(request, reply, ctx, await runtime.submit(run, input));
         } catch (error) {

@@ -6,7 +6,7 @@ import type { Translate } from './i18n.js';
 export interface StepExtras {
   challenge?: ChallengeView;
   error?: string;
-  sso_providers?: Array<{ id: string; name: string }>;
+  sso_providers?: Array<{ id: string; name: string; template?: string }>;
   totp?: { secret: string; otpauth_uri: string; qr_svg: string };
   recovery_codes?: string[];
   warning?: string;
@@ -115,6 +115,24 @@ function buttonMarkup(action: StepAction, t: Translate): string {
   })}>${esc(t(action.text_key))}</button>`;
 }
 
+/**
+ * One "Continue with …" button per provider of each `sso` action. The button's value names the
+ * action and the provider (`<action>:<provider>`); it needs no field, so the browser's own
+ * validation is off for it. Works without JavaScript: the answer is a redirect upstream.
+ */
+function ssoMarkup(step: StepView & StepExtras, t: Translate, afterOthers: boolean): string {
+  const providers = Array.isArray(step.sso_providers) ? step.sso_providers : [];
+  const buttons = step.actions
+    .filter((action) => action.kind === 'sso')
+    .flatMap((action) =>
+      providers.map((provider) =>
+        `<button${attrs({ type: 'submit', name: 'sso', value: `${action.name}:${provider.id}`, class: 'btn sso', formnovalidate: true, 'data-template': provider.template })}>${esc(t('ui.sso_with', { name: provider.name }))}</button>`,
+      ),
+    );
+  if (buttons.length === 0) return '';
+  return `${afterOthers ? `<p class="divider"><span>${esc(t('ui.or'))}</span></p>` : ''}<div class="actions sso">${buttons.join('')}</div>`;
+}
+
 function captchaMarkup(step: StepView, page: StepPage, focus: boolean): string {
   const gate = step.gates?.captcha;
   if (!gate) return '';
@@ -174,8 +192,10 @@ export function stepMarkup(page: StepPage): string {
     if (challenge) html += jsonBlock('gh-challenge', challenge);
     if (challenge && challenge.mediation !== 'conditional') html += `<noscript><p class="alert" role="alert">${esc(t('ui.passkey_needs_js'))}</p></noscript>`;
   }
-  const ordered = [...step.actions.filter((a) => a.primary), ...step.actions.filter((a) => !a.primary)];
-  html += `<div class="actions">${ordered.map((a) => buttonMarkup(a, t)).join('')}</div>`;
+  const own = step.actions.filter((a) => a.kind !== 'sso');
+  const ordered = [...own.filter((a) => a.primary), ...own.filter((a) => !a.primary)];
+  if (ordered.length > 0) html += `<div class="actions">${ordered.map((a) => buttonMarkup(a, t)).join('')}</div>`;
+  html += ssoMarkup(step, t, ordered.length > 0);
   html += `</form>`;
   return html;
 }

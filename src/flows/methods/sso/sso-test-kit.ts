@@ -10,7 +10,7 @@ export const SCHEMA_ID = 'https://example.com/schemas/sso-user';
 export const PROVIDER = 'acme';
 
 /** The default user schema with SSO enabled beside passwords. */
-function ssoSchema(): Record<string, unknown> {
+export function ssoSchema(): Record<string, unknown> {
   const schema = defaultUserSchema();
   schema.$id = SCHEMA_ID;
   schema['x-auth-methods'] = { password: { enabled: true }, passkey: { enabled: false }, sso: { enabled: true }, otp: { enabled: false }, magic_link: { enabled: false } };
@@ -23,8 +23,8 @@ const ssoStep = (transitions: Record<string, { target: string }>) => ({
   sso_providers: [PROVIDER],
   transitions,
 });
-const linkStep = {
-  name: 'link',
+export const linkStep = {
+  name: 'link_account',
   fields: ['x-auth-methods#password'],
   actions: [{ name: 'confirm', kind: 'submit', primary: true }],
   on_success: 'link_sso',
@@ -39,7 +39,7 @@ export const SETTINGS_APP = 'sso-app';
  * time. `sso_signup`: unknown identities go to a registration step prefilled from the claims.
  */
 export const SSO_DEFINITIONS = [
-  { name: 'sso_login', user_schema: SCHEMA_ID, purposes: { sso_login: 'start' }, steps: [ssoStep({ callback: { target: 'done' }, link_account: { target: 'link' } }), linkStep, done] },
+  { name: 'sso_login', user_schema: SCHEMA_ID, purposes: { sso_login: 'start' }, steps: [ssoStep({ callback: { target: 'done' }, link_account: { target: 'link_account' } }), linkStep, done] },
   {
     name: 'sso_signup',
     user_schema: SCHEMA_ID,

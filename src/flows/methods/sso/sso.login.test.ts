@@ -123,7 +123,7 @@ describe('SSO sign-in through a real upstream OpenID provider', () => {
     kit.upstream.accounts.set('owner-up', { email: 'owner@example.com', email_verified: true });
     const browser = kit.browser();
     const journey = await kit.journey(browser, 'sso_login', 'owner-up');
-    expect(journey.after!.body.step.name).toBe('link');
+    expect(journey.after!.body.step.name).toBe('link_account');
     expect(await credentials(userId)).toEqual([expect.objectContaining({ method: 'password' })]);
     const wrong = await kit.submit(browser, journey.after!.body.id, { action: 'confirm', fields: { password: 'not the password at all' } });
     expect(wrong.status).toBe(400);
@@ -146,7 +146,7 @@ describe('SSO sign-in through a real upstream OpenID provider', () => {
     try {
       const unverified = await kit.createUser('trust.unverified@example.com');
       kit.upstream.accounts.set('trust-1', { email: 'trust.unverified@example.com', email_verified: true });
-      expect((await kit.journey(kit.browser(), 'sso_login', 'trust-1')).after!.body.step.name).toBe('link');
+      expect((await kit.journey(kit.browser(), 'sso_login', 'trust-1')).after!.body.step.name).toBe('link_account');
       expect((await credentials(unverified)).map((c) => c.method)).toEqual(['password']);
 
       const verified = await kit.createUser('trust.verified@example.com', { verified: true });
@@ -167,7 +167,7 @@ describe('SSO sign-in through a real upstream OpenID provider', () => {
     expect(removed.statusCode).toBe(204);
     expect(await kit.t.container.db.selectFrom('sso_links').selectAll().where('user_id', '=', first.user_id).execute()).toEqual([]);
     // Unlinked, its verified e-mail now belongs to an existing user: never linked silently.
-    expect((await kit.journey(kit.browser(), 'sso_login', 'gone-1')).after!.body.step.name).toBe('link');
+    expect((await kit.journey(kit.browser(), 'sso_login', 'gone-1')).after!.body.step.name).toBe('link_account');
   });
 });
 
