@@ -12,11 +12,11 @@ describe('gatehouse sso put / list / delete', () => {
     const projectId = JSON.parse(project.stdout).id;
 
     const put = await runCli(
-      ['sso', 'put', '--project', projectId, '--provider', 'acme', '--template', 'oidc', '--issuer', 'https://id.acme.example', '--client-id', 'gatehouse', '--name', 'Acme ID'],
+      ['sso', 'put', '--project', projectId, '--provider', 'acme', '--template', 'oidc', '--issuer', 'https://id.acme.example', '--client-id', 'gatehouse', '--name', 'Acme ID', '--link', 'verified_email'],
       { ...env, SSO_CLIENT_SECRET: 'cli-upstream-secret' },
     );
     expect(put.code, put.stderr).toBe(0);
-    expect(JSON.parse(put.stdout)).toMatchObject({ id: 'acme', name: 'Acme ID', issuer: 'https://id.acme.example', client_secret_set: true, redirect_uri: expect.stringMatching(/\/flow\/sso\/callback$/) });
+    expect(JSON.parse(put.stdout)).toMatchObject({ id: 'acme', name: 'Acme ID', issuer: 'https://id.acme.example', client_secret_set: true, link: 'verified_email', redirect_uri: expect.stringMatching(/\/flow\/sso\/callback$/) });
     expect(put.stdout).not.toContain('cli-upstream-secret');
 
     const list = await runCli(['sso', 'list', '--project', projectId], env);
@@ -29,6 +29,9 @@ describe('gatehouse sso put / list / delete', () => {
     expect(refused.stderr).toMatch(/^gatehouse: .*issuer/);
     const noTemplate = await runCli(['sso', 'put', '--project', projectId, '--provider', 'bad', '--client-id', 'c'], env);
     expect(noTemplate.stderr).toContain('--template');
+    const badLink = await runCli(['sso', 'put', '--project', projectId, '--provider', 'bad', '--template', 'oidc', '--issuer', 'https://id.acme.example', '--client-id', 'c', '--link', 'always'], env);
+    expect(badLink.code).toBe(1);
+    expect(badLink.stderr).toContain('--link must be none or verified_email');
 
     const removed = await runCli(['sso', 'delete', '--project', projectId, '--provider', 'acme'], env);
     expect(removed.code, removed.stderr).toBe(0);

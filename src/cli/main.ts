@@ -31,7 +31,7 @@ Commands:
   client create --project ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL]
                                       Register an OIDC client; prints its client id (and secret) once
   oauth rotate-keys                   Retire the current ID-token signing key and make a new one current
-  sso put --project ID --provider SLUG --template T --client-id ID [--issuer URL] [--name NAME]
+  sso put --project ID --provider SLUG --template T --client-id ID [--issuer URL] [--name NAME] [--link none|verified_email]
                                       Add or replace an upstream identity provider (secret from SSO_CLIENT_SECRET)
   sso list --project ID               List a project's upstream identity providers (no secrets)
   sso delete --project ID --provider SLUG
@@ -56,7 +56,7 @@ Configuration comes from the environment (see docs/configuration.md).`,
   'oauth rotate-keys':
     'Usage: gatehouse oauth rotate-keys\n\nRetires the current signing key (it stays in /auth/jwks until the tokens it signed have expired) and makes a new one current.',
   'sso put':
-    'Usage: SSO_CLIENT_SECRET=... gatehouse sso put --project PROJECT_ID --provider SLUG --template oidc|google|microsoft|apple|gitlab|github --client-id ID [--issuer URL] [--name NAME]\n\nCreates or replaces the provider and prints it as JSON (never the secret). The client secret is read from the SSO_CLIENT_SECRET environment variable, not an argument, so it stays out of process lists and shell history; without it a replacement keeps the stored secret. See docs/sso.md.',
+    'Usage: SSO_CLIENT_SECRET=... gatehouse sso put --project PROJECT_ID --provider SLUG --template oidc|google|microsoft|apple|gitlab|github --client-id ID [--issuer URL] [--name NAME] [--link none|verified_email]\n\nCreates or replaces the provider and prints it as JSON (never the secret). The client secret is read from the SSO_CLIENT_SECRET environment variable, not an argument, so it stays out of process lists and shell history; without it a replacement keeps the stored secret. See docs/sso.md.',
   'sso list': 'Usage: gatehouse sso list --project PROJECT_ID\n\nPrints the project\'s upstream identity providers as JSON, without secrets.',
   'sso delete': 'Usage: gatehouse sso delete --project PROJECT_ID --provider SLUG\n\nRemoves the provider (nothing happens when it does not exist).',
 };
@@ -161,6 +161,7 @@ async function run(argv: string[]): Promise<void> {
       template: { type: 'string' },
       issuer: { type: 'string' },
       'client-id': { type: 'string' },
+      link: { type: 'string' },
     },
     strict: true,
   });

@@ -1,7 +1,7 @@
 import type { Container } from '../container.js';
 import { AppError } from '../core/errors.js';
 import type { SsoProviderInput } from '../sso/service.js';
-import { TEMPLATES, type Template } from '../sso/templates.js';
+import { LINK_POLICIES, TEMPLATES, type LinkPolicy, type Template } from '../sso/templates.js';
 
 type UsageErrorClass = new (message: string) => Error;
 
@@ -9,7 +9,7 @@ type UsageErrorClass = new (message: string) => Error;
 export async function ssoCommand(
   c: Container,
   command: 'sso put' | 'sso list' | 'sso delete',
-  values: { project?: string; provider?: string; template?: string; issuer?: string; 'client-id'?: string; name?: string },
+  values: { project?: string; provider?: string; template?: string; issuer?: string; 'client-id'?: string; name?: string; link?: string },
   UsageError: UsageErrorClass,
 ): Promise<unknown> {
   const projectId = values.project!;
@@ -26,6 +26,10 @@ export async function ssoCommand(
   if (!/^[a-z][a-z0-9-]{0,63}$/.test(values.provider)) throw new UsageError('--provider must be a slug: a lowercase letter, then up to 63 lowercase letters, digits or dashes');
   const input: SsoProviderInput = { name: values.name ?? values.provider, template: values.template as Template, client_id: values['client-id'] };
   if (values.issuer !== undefined) input.issuer = values.issuer;
+  if (values.link !== undefined) {
+    if (!(LINK_POLICIES as readonly string[]).includes(values.link)) throw new UsageError(`--link must be ${LINK_POLICIES.join(' or ')}`);
+    input.link = values.link as LinkPolicy;
+  }
   const secret = process.env.SSO_CLIENT_SECRET;
   if (secret) input.client_secret = secret;
   try {
