@@ -81,6 +81,7 @@ describeBrowser('hosted UI in Chromium: settings, TOTP and recovery codes typed 
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'You are signed out' }).waitFor();
+    await expectAccessible(page);
 
     // A code is accepted once per time step: the next sign-in uses the next one.
     t.clock.advance(30_000);

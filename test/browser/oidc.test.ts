@@ -77,6 +77,18 @@ describeBrowser('hosted UI in Chromium: an OIDC client\'s code flow with no app 
     expect(tokens.claims()).toMatchObject({ iss: base, aud: rp.client_id, email: 'oidc@example.com', nonce });
     const info = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
     expect(info).toMatchObject({ email: 'oidc@example.com', given_name: 'Olli' });
+
+    // RP-initiated logout without an id_token_hint asks first; both pages pass axe.
+    const sessionBefore = (await context.cookies()).find((c) => c.name === '__service_session');
+    expect(sessionBefore).toBeDefined();
+    await page.goto(oidc.buildEndSessionUrl(config, {}).href);
+    await page.getByRole('heading', { name: 'Sign out?' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'You are signed out' }).waitFor();
+    await expectAccessible(page);
+    const me = await t.app.inject({ method: 'GET', url: '/sessions/me', cookies: { __service_session: sessionBefore!.value } });
+    expect(me.statusCode).toBe(401);
     await context.close();
   });
 });
