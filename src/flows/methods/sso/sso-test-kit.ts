@@ -53,9 +53,23 @@ export const SSO_DEFINITIONS = [
   {
     name: 'sso_settings',
     user_schema: SCHEMA_ID,
-    purposes: { settings: 'connect' },
+    purposes: { settings: 'menu' },
     audience: { app_ids: [SETTINGS_APP] },
-    steps: [ssoStep({ callback: { target: 'done' } }), { ...done, complete: 'show' }].map((step) => (step.name === 'start' ? { ...step, name: 'connect' } : step)),
+    steps: [
+      {
+        name: 'menu',
+        fields: ['x-flow#credential_id'],
+        actions: [
+          { name: 'sso', kind: 'sso' },
+          { name: 'remove_credential', kind: 'submit' },
+          { name: 'finish', kind: 'navigate', primary: true },
+        ],
+        sso_providers: [PROVIDER],
+        on_success: 'remove_credential',
+        transitions: { callback: { target: 'menu' }, remove_credential: { target: 'menu' }, finish: { target: 'done' } },
+      },
+      { ...done, complete: 'show' },
+    ],
   },
 ];
 

@@ -185,6 +185,20 @@ describe('SSO under attack: every refusal changes nothing', () => {
     }
   }, 30_000);
 
+  it('refuses a provider whose discovery names another issuer than the one configured', async () => {
+    // The same upstream under another host name: its discovery document names 127.0.0.1, not localhost.
+    await kit.setProvider({ issuer: kit.upstream.issuer.replace('127.0.0.1', 'localhost') });
+    try {
+      const { browser, flowId } = await startFlow();
+      const refused = await kit.submit(browser, flowId, { action: 'sso', sso_provider_id: PROVIDER, return_to: `${kit.origin}/back` });
+      expect(refused.status).toBe(400);
+      expect(refused.body.details!.fields).toEqual({ sso_provider_id: 'error.sso_failed' });
+      expect(kit.logs.some((line) => line.includes('sso provider unreachable') && /issuer/i.test(line))).toBe(true);
+    } finally {
+      await kit.setProvider();
+    }
+  });
+
   it('lets a disabled provider start nothing and hides it from the step', async () => {
     await kit.setProvider({ enabled: false });
     try {

@@ -184,17 +184,17 @@ describe('SSO in settings: a signed-in user connects another identity', () => {
     const started = await browser.fetch(`${kit.origin}/flow`, { method: 'POST', json: { project_id: kit.project.id, purpose: 'settings', app_id: SETTINGS_APP, session_id: session.session_id }, headers: { authorization: `Bearer ${session.token}` } });
     const flow = await started.json();
     expect(started.status, JSON.stringify(flow)).toBe(200);
-    expect(flow.step.name).toBe('connect');
+    expect(flow.step.name).toBe('menu');
     const sent = await kit.submit(browser, flow.id, { action: 'sso', sso_provider_id: PROVIDER, return_to: `${kit.origin}/back` });
     kit.upstream.signInAs(subject);
     const callback = await browser.fetch(await browser.followUntil(sent.body.redirect_uri!, `${kit.origin}/flow/sso/callback`));
     expect(callback.status).toBe(303);
-    return kit.after(browser, callback);
+    return { browser, ...(await kit.after(browser, callback)) };
   };
   const methods = async (userId: string) =>
     ((await kit.t.app.inject({ method: 'GET', url: `/users/${userId}/credentials`, headers: bearer(kit.project.project_secret) })).json().credentials as Array<{ method: string; name: string }>).map((c) => c.name);
 
-  it('links a second identity to the signed-in user, refuses one linked to someone else, and asks for a recent sign-in', async () => {
+  it('links a second identity to the signed-in user, unlinks it, refuses one linked to someone else, and asks for a recent sign-in', async () => {
     kit.upstream.accounts.set('home', { email: 'home@example.com', email_verified: true });
     kit.upstream.accounts.set('work', { email: 'home.work@example.com', email_verified: true });
     kit.upstream.accounts.set('stranger', { email: 'stranger@example.com', email_verified: true });
@@ -202,19 +202,28 @@ describe('SSO in settings: a signed-in user connects another identity', () => {
     await kit.exchange((await kit.journey(kit.browser(), 'sso_login', 'stranger')).after!.body.handoff_token!);
 
     const linked = await connect(me, 'work');
-    expect(linked.body.step).toMatchObject({ name: 'done', type: 'complete' });
+    expect(linked.body.step.name).toBe('menu');
+    expect(linked.body.step.error).toBeUndefined();
     expect((await methods(me.user_id)).sort()).toEqual(['Acme (home.work@example.com)', 'Acme (home@example.com)']);
-    // The new link signs the same user in.
+    // The settings step lists the links to choose from, and the new link signs the same user in.
+    const work = linked.body.step.credentials!.find((c) => c.name === 'Acme (home.work@example.com)')!;
+    expect(work.method).toBe('sso');
     expect((await kit.exchange((await kit.journey(kit.browser(), 'sso_login', 'work')).after!.body.handoff_token!)).user_id).toBe(me.user_id);
 
+    // Unlinked in settings: the identity is unknown again (a new user would be created for it).
+    const removed = await kit.submit(linked.browser, linked.body.id, { action: 'remove_credential', fields: { credential_id: work.id } });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(await methods(me.user_id)).toEqual(['Acme (home@example.com)']);
+    expect(await kit.t.container.db.selectFrom('sso_links').select('subject').where('user_id', '=', me.user_id).execute()).toEqual([{ subject: 'home' }]);
+
     const taken = await connect(me, 'stranger');
-    expect(taken.body.step).toMatchObject({ name: 'connect', error: 'error.sso_account_exists' });
-    expect(await methods(me.user_id)).toHaveLength(2);
+    expect(taken.body.step).toMatchObject({ name: 'menu', error: 'error.sso_account_exists' });
+    expect(await methods(me.user_id)).toHaveLength(1);
 
     kit.t.clock.advance(16 * 60_000);
     kit.upstream.accounts.set('late', { email: 'late@example.com', email_verified: true });
     const stale = await connect(me, 'late');
-    expect(stale.body.step).toMatchObject({ name: 'connect', error: 'error.sso_failed' });
-    expect(await methods(me.user_id)).toHaveLength(2);
+    expect(stale.body.step).toMatchObject({ name: 'menu', error: 'error.sso_failed' });
+    expect(await methods(me.user_id)).toHaveLength(1);
   });
 });
