@@ -80,6 +80,17 @@ export class FlowClient {
     return this.submit(action, {}, { challenge_response: { challenge_id: challenge.challenge_id, method: challenge.method, proof: proof as Record<string, unknown> } });
   }
 
+  /**
+   * Starts a sign-in with an upstream provider of the current step (`step.sso_providers`) and
+   * returns the URL to send the browser to. The provider brings it back to `returnTo` with
+   * `?flow=<id>`; `refresh(id)` then shows where the flow went.
+   */
+  async sso(action: string, providerId: string, returnTo: string): Promise<string> {
+    const answer = await this.submit(action, {}, { sso_provider_id: providerId, return_to: returnTo });
+    if (!answer.redirect_uri) throw new Error('The step answered no provider URL.');
+    return answer.redirect_uri;
+  }
+
   async #follow(pending: Promise<{ data?: FlowResponse; error?: unknown; response: Response }>): Promise<FlowResponse> {
     try {
       const body = await this.gh.call(pending);
