@@ -199,6 +199,25 @@ describe('SSO under attack: every refusal changes nothing', () => {
     }
   });
 
+  it('turns a form_post return (Apple) into the GET callback, and refuses repeated or unknown parameters', async () => {
+    const post = (body: string) => kit.t.app.inject({ method: 'POST', url: '/flow/sso/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+    const ok = await post('code=abc&state=xyz&user=%7B%22name%22%3A1%7D');
+    expect(ok.statusCode).toBe(303);
+    const location = new URL(ok.headers.location as string, kit.origin);
+    expect(location.pathname).toBe('/flow/sso/callback');
+    expect(Object.fromEntries(location.searchParams)).toEqual({ code: 'abc', state: 'xyz', user: '{"name":1}' });
+    for (const body of ['code=a&code=b&state=s', 'code=a&state=s&evil=1']) {
+      const refused = await post(body);
+      expect(refused.statusCode, body).toBe(400);
+      expect(refused.json().code).toBe('req.invalid');
+    }
+    // The GET callback refuses unknown parameters too, and answers 400 without a binding cookie.
+    expect((await kit.t.app.inject({ method: 'GET', url: '/flow/sso/callback?code=a&state=s&evil=1' })).statusCode).toBe(400);
+    const unbound = await kit.t.app.inject({ method: 'GET', url: '/flow/sso/callback?code=a&state=s' });
+    expect(unbound.statusCode).toBe(400);
+    expect(unbound.json().code).toBe('flow.sso_failed');
+  });
+
   it('lets a disabled provider start nothing and hides it from the step', async () => {
     await kit.setProvider({ enabled: false });
     try {
