@@ -141,7 +141,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, retentionMs: config.retentionMs, publicUrl: config.publicUrl, logger });
 
-  const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl);
+  const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl, changes);
 
   const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, sessions, attempts, changes, ssoProviders });
 

@@ -63,7 +63,7 @@ describe('flow journeys: transitions, stacks and custom definitions', () => {
     const shop = (await new FlowClient(t).start({ project_id: project.id, purpose: 'login', app_id: 'shop-web' })).json();
     expect(shop.step.actions.map((a: { name: string }) => a.name)).toEqual(['continue']);
     const general = (await new FlowClient(t).start({ project_id: project.id, purpose: 'login', app_id: 'other-app' })).json();
-    expect(general.step.actions.map((a: { name: string }) => a.name)).toEqual(['continue', 'sign_up', 'forgot_password', 'passkey']);
+    expect(general.step.actions.map((a: { name: string }) => a.name)).toEqual(['continue', 'sign_up', 'forgot_password', 'passkey', 'sso']);
     const unknown = await new FlowClient(t).start({ project_id: project.id, purpose: 'teleport' });
     expect(unknown.statusCode).toBe(400);
     expect(errorBody(unknown)).toMatchObject({ code: 'att.invalid_request', message: 'invalid request' });

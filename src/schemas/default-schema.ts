@@ -21,7 +21,8 @@ export function defaultUserSchema(): Record<string, unknown> {
       password: { enabled: true },
       passkey: { enabled: true },
       magic_link: { enabled: false },
-      sso: { enabled: false },
+      // Offered only once the project adds a provider (docs/sso.md): the default steps list every enabled one.
+      sso: { enabled: true },
       otp: { enabled: false },
       totp: { enabled: true },
       recovery_code: { enabled: true },

@@ -4,6 +4,9 @@ import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { SealedBox } from '../core/sealed-box.js';
 import { notFoundError } from '../http/principal.js';
 import type { SsoProviderRow, SsoProviderStore } from './store.js';
+import { ALL_PROVIDERS } from '../flows/definitions/types.js';
+import { ChangeCache } from '../cache/cache.js';
+import type { ChangeFeed } from '../cache/feed.js';
 import { DEFAULT_CLAIMS, issuerProblem, TEMPLATE_DEFAULTS, type LinkPolicy, type Template } from './templates.js';
 
 /** The callback every provider redirects to (DESIGN §4.14); registered upstream by the operator. */
@@ -40,6 +43,13 @@ export interface SsoProvider {
   updated_at: string;
 }
 
+/** A provider as a sign-in step lists it. */
+export interface ProviderSummary {
+  id: string;
+  name: string;
+  template: string;
+}
+
 /** A refusal naming the field it is about (`details.errors[].path`). */
 function refused(path: string, message: string): AppError {
   return new AppError('req.invalid', `The provider's ${path.replace(/^body\//, '').replace(/\//g, '.')} ${message}.`, { errors: [{ path, message }] });
@@ -56,13 +66,19 @@ const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/;
  * and never returned (`client_secret_set`).
  */
 export class SsoProviderService {
+  /** Each project's enabled providers, per process, dropped on every change (`ssop:<project>`). */
+  private readonly enabledLists?: ChangeCache<ProviderSummary[]>;
+
   constructor(
     private readonly store: SsoProviderStore,
     private readonly box: SealedBox,
     private readonly paginator: Paginator,
     private readonly clock: Clock,
     private readonly publicUrl: string | undefined,
-  ) {}
+    private readonly changes?: ChangeFeed,
+  ) {
+    if (changes) this.enabledLists = new ChangeCache(changes, { kind: 'ssop', max: 10_000 });
+  }
 
   /** Creates or replaces `id`; `created` tells which (201 or 200). `origin`: the request's, when no public URL is configured. */
   async put(projectId: string, id: string, input: SsoProviderInput, origin: string): Promise<{ provider: SsoProvider; created: boolean }> {
@@ -88,6 +104,7 @@ export class SsoProviderService {
       updated_at: now,
     };
     const { row: stored, created } = await this.store.upsert(row, secret === undefined);
+    this.changed(projectId);
     return { provider: this.view(stored, origin), created };
   }
 
@@ -108,6 +125,12 @@ export class SsoProviderService {
   /** Idempotent, like the deletion of OAuth clients: unknown and other-project ids change nothing. */
   async delete(projectId: string, id: string): Promise<void> {
     await this.store.delete(projectId, id);
+    this.changed(projectId);
+  }
+
+  /** This process sees its own change at once; others when the notification (migration 0092) arrives. */
+  private changed(projectId: string): void {
+    this.changes?.publishLocal(`ssop:${projectId}`);
   }
 
   /** An enabled provider with its opened secret, for the flow side; undefined when unknown or disabled. */
@@ -118,14 +141,23 @@ export class SsoProviderService {
     return { ...row, ...(secret !== undefined ? { client_secret: secret } : {}) };
   }
 
-  /** The enabled providers among `ids`, in that order, as a step lists them. */
-  async summaries(projectId: string, ids: readonly string[]): Promise<Array<{ id: string; name: string; template: string }>> {
-    const rows = await this.store.findMany(projectId, ids);
-    const byId = new Map(rows.filter((row) => row.enabled).map((row) => [row.id, row]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [{ id: row.id, name: row.name, template: row.template }] : [];
+  /**
+   * The enabled providers among `ids`, in that order, as a step lists them; `*` stands for every
+   * enabled one (oldest first). Read from a per-process list per project that every change of a
+   * provider drops (migration 0092), so rendering a sign-in step costs no statement.
+   */
+  async summaries(projectId: string, ids: readonly string[]): Promise<ProviderSummary[]> {
+    const enabled = this.enabledLists ? await this.enabledLists.get(projectId, () => this.loadEnabled(projectId)) : await this.loadEnabled(projectId);
+    const byId = new Map(enabled.map((provider) => [provider.id, provider]));
+    const order = ids.includes(ALL_PROVIDERS) ? [...new Set([...ids.filter((id) => id !== ALL_PROVIDERS), ...enabled.map((provider) => provider.id)])] : ids;
+    return order.flatMap((id) => {
+      const provider = byId.get(id);
+      return provider ? [provider] : [];
     });
+  }
+
+  private async loadEnabled(projectId: string): Promise<ProviderSummary[]> {
+    return (await this.store.listEnabled(projectId)).map((row) => ({ id: row.id, name: row.name, template: row.template }));
   }
 
   /** The checks the body schema cannot make, each naming its field. */

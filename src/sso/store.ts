@@ -32,9 +32,9 @@ export class SsoProviderStore {
     return this.db.selectFrom('sso_providers').selectAll().where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
   }
 
-  async findMany(projectId: string, ids: readonly string[]): Promise<SsoProviderRow[]> {
-    if (ids.length === 0) return [];
-    return this.db.selectFrom('sso_providers').selectAll().where('project_id', '=', projectId).where('id', 'in', [...ids]).execute();
+  /** Every enabled provider of the project, oldest first (bounded: a sign-in page shows no more). */
+  async listEnabled(projectId: string): Promise<Array<Pick<SsoProviderRow, 'id' | 'name' | 'template'>>> {
+    return this.db.selectFrom('sso_providers').select(['id', 'name', 'template']).where('project_id', '=', projectId).where('enabled', '=', true).orderBy('created_at').orderBy('id').limit(200).execute();
   }
 
   /**

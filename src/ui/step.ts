@@ -126,11 +126,17 @@ function ssoMarkup(step: StepView & StepExtras, t: Translate, afterOthers: boole
     .filter((action) => action.kind === 'sso')
     .flatMap((action) =>
       providers.map((provider) =>
-        `<button${attrs({ type: 'submit', name: 'sso', value: `${action.name}:${provider.id}`, class: 'btn sso', formnovalidate: true, 'data-template': provider.template })}>${esc(t('ui.sso_with', { name: provider.name }))}</button>`,
+        `<button${attrs({ type: 'submit', name: 'sso', value: `${action.name}:${provider.id}`, class: 'btn sso', formnovalidate: true, 'data-template': provider.template })}>${esc(ssoLabel(action, provider.name, t))}</button>`,
       ),
     );
   if (buttons.length === 0) return '';
   return `${afterOthers ? `<p class="divider"><span>${esc(t('ui.or'))}</span></p>` : ''}<div class="actions sso">${buttons.join('')}</div>`;
+}
+
+/** The action's own text when it names the provider (`Connect {name}`), else "Continue with <name>". */
+function ssoLabel(action: StepAction, name: string, t: Translate): string {
+  const own = t(action.text_key, { name });
+  return own.includes(name) ? own : t('ui.sso_with', { name });
 }
 
 function captchaMarkup(step: StepView, page: StepPage, focus: boolean): string {

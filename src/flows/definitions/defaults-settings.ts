@@ -3,7 +3,7 @@ import { RECOVERY_CODE_FACTOR_FIELD } from '../methods/recovery-codes/index.js';
 import { CREDENTIAL_ID_FIELD } from '../methods/settings/index.js';
 import { TOTP_FIELD } from '../methods/totp/index.js';
 import type { SchemaView } from './schema-view.js';
-import type { FlowDefinitionDoc, FlowStepDef } from './types.js';
+import { ALL_PROVIDERS, type FlowDefinitionDoc, type FlowStepDef } from './types.js';
 
 const back = { name: 'back', kind: 'navigate', primary: false, text_key: 'action.back' };
 
@@ -18,6 +18,7 @@ export function settingsDefinition(schema: SchemaView): FlowDefinitionDoc {
   const totp = schema.methods.has('totp');
   const recoveryCodes = schema.methods.has('recovery_code');
   const password = schema.methods.has('password');
+  const sso = schema.methods.has('sso');
   const steps: FlowStepDef[] = [
     { name: 'check', on_success: 'require_recent_sign_in', transitions: { reauthenticate: { target: password || passkeys ? 'reauthenticate' : 'done' }, next: { target: 'menu' } } },
     {
@@ -28,6 +29,7 @@ export function settingsDefinition(schema: SchemaView): FlowDefinitionDoc {
         ...(totp ? [{ name: 'setup_totp', kind: 'navigate', primary: false, text_key: 'action.setup_totp' }] : []),
         ...(recoveryCodes ? [{ name: 'new_recovery_codes', kind: 'navigate', primary: false, text_key: 'action.new_recovery_codes' }] : []),
         ...(password ? [{ name: 'change_password', kind: 'navigate', primary: false, text_key: 'action.change_password' }] : []),
+        ...(sso ? [{ name: 'connect_sso', kind: 'sso', primary: false, text_key: 'action.connect_sso' }] : []),
         { name: 'remove_credential', kind: 'submit', primary: false, text_key: 'action.remove_credential' },
         { name: 'finish', kind: 'navigate', primary: true, text_key: 'action.finish' },
       ],
@@ -39,7 +41,9 @@ export function settingsDefinition(schema: SchemaView): FlowDefinitionDoc {
         ...(password ? { change_password: { target: 'password' }, confirm_password: { target: 'confirm_removal' } } : {}),
         remove_credential: { target: 'menu' },
         finish: { target: 'done' },
+        ...(sso ? { callback: { target: 'menu' } } : {}),
       },
+      ...(sso ? { sso_providers: [ALL_PROVIDERS] } : {}),
     },
     { name: 'done', complete: 'show' },
   ];

@@ -5,7 +5,7 @@ import { RECOVERY_CODE_FACTOR_FIELD } from '../methods/recovery-codes/index.js';
 import { TOTP_FIELD } from '../methods/totp/index.js';
 import { settingsDefinition } from './defaults-settings.js';
 import { OTP_FIELD } from '../methods/otp/index.js';
-import type { FlowDefinitionDoc, FlowStepDef, FlowTransition } from './types.js';
+import { ALL_PROVIDERS, type FlowDefinitionDoc, type FlowStepDef, type FlowTransition } from './types.js';
 
 /**
  * The definitions every project starts with (DESIGN §4.5), built for its default user schema:
@@ -59,6 +59,27 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
   // E-mail codes where the schema enables them (DESIGN §4.11): "e-mail me a code" beside the
   // password switches to `login_code`, a definition of its own (purpose `login_code`), so that an
   // operator can also make it the `login` of an audience like any other definition.
+  // Upstream SSO where the schema enables it (DESIGN §4.14): every provider the project enables
+  // (`*`) beside the identifier and on registration; nothing shows until one is added. An e-mail
+  // that belongs to an account is linked after its password (`link_account`).
+  const sso = schema.methods.has('sso');
+  const ssoAction = sso ? [{ name: 'sso', kind: 'sso', primary: false, text_key: 'action.sso' }] : [];
+  const ssoLink = sso && schema.methods.has('password');
+  const ssoStep = (step: FlowStepDef): FlowStepDef =>
+    sso
+      ? { ...step, actions: [...(step.actions ?? []), ...ssoAction], sso_providers: [ALL_PROVIDERS], transitions: { ...step.transitions, callback: { target: 'done' }, ...(ssoLink ? { link_account: { target: 'link_account' } } : {}) } }
+      : step;
+  const linkAccountSteps: FlowStepDef[] = ssoLink
+    ? [
+        {
+          name: 'link_account',
+          fields: [PASSWORD],
+          actions: [{ name: 'confirm', kind: 'submit', primary: true, text_key: 'action.confirm' }],
+          on_success: 'link_sso',
+          transitions: { confirm: { target: 'done' } },
+        },
+      ]
+    : [];
   const codes = schema.methods.has('otp');
   const codeAction = codes ? [{ name: 'email_code', kind: 'navigate', primary: false, text_key: 'action.email_me_a_code' }] : [];
   const toCodes = (): Record<string, FlowTransition> => (codes ? { email_code: { target: 'login_code', action: 'switch' } } : {});
@@ -101,7 +122,7 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
       user_schema,
       purposes: { login: 'identify' },
       steps: [
-        {
+        ssoStep({
           name: 'identify',
           fields: [identifier],
           actions: [
@@ -118,7 +139,7 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
             ...toDone(passkeyLogin),
             ...toCodes(),
           },
-        },
+        }),
         {
           name: 'password',
           fields: [PASSWORD],
@@ -130,6 +151,7 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
           transitions: { sign_in: { target: 'done' }, forgot_password: { target: 'recovery', action: 'pivot' }, ...(totp ? { second_factor: { target: 'totp' } } : {}), ...toCodes() },
         },
         ...secondFactorSteps,
+        ...linkAccountSteps,
         { name: 'done', complete: 'redirect' },
       ],
     },
@@ -139,7 +161,7 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
       user_schema,
       purposes: { register: 'register' },
       steps: [
-        {
+        ssoStep({
           name: 'register',
           fields: [...registerFields, PASSWORD],
           actions: [
@@ -149,7 +171,8 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
           ],
           on_success: 'create_user',
           transitions: { create: { target: 'done' }, sign_in: { target: 'login', action: 'switch' }, ...toDone(passkeyRegister) },
-        },
+        }),
+        ...linkAccountSteps,
         { name: 'done', complete: 'redirect' },
       ],
     },

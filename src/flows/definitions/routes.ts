@@ -30,7 +30,7 @@ const FlowStepSchema = Type.Object(
     complete: Type.Optional(Type.String({ maxLength: 50 })),
     gates: Type.Optional(Type.Record(Type.String(), Type.Object({ kind: Type.Optional(Type.String({ maxLength: 50 })) }, { additionalProperties: false }))),
     texts: Type.Optional(Type.Object({ title_key: Type.Optional(TextKey), description_key: Type.Optional(TextKey) }, { additionalProperties: false })),
-    sso_providers: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$' }), { maxItems: 20, uniqueItems: true, description: 'Upstream identity providers (ids) the step offers' })),
+    sso_providers: Type.Optional(Type.Array(Type.String({ pattern: '^([a-z][a-z0-9-]{0,63}|\\*)$' }), { maxItems: 20, uniqueItems: true, description: 'Upstream identity providers the step offers: ids, or `*` for every enabled one' })),
   },
   { additionalProperties: false },
 );

@@ -24,7 +24,7 @@ export interface FlowStepDef {
   complete?: string;
   /** Extension: gates the step declares, e.g. `{captcha: {}}` (see docs/flows.md). */
   gates?: Record<string, FlowGateSpec>;
-  /** Upstream identity providers (their ids) the step offers; an action of kind `sso` starts one (DESIGN §4.14). */
+  /** Upstream identity providers (their ids, or `*` for every enabled one) the step offers; an action of kind `sso` starts one (DESIGN §4.14). */
   sso_providers?: string[];
   /** Extension: text keys of the step; defaults are `step.<name>.title` / `.description`. */
   texts?: { title_key?: string; description_key?: string };
@@ -40,6 +40,9 @@ export interface FlowDefinitionDoc {
 }
 
 export const DEFINITION_STATUSES = ['active', 'inactive'] as const;
+
+/** In a step's `sso_providers`: every provider the project enables, in the order they were added. */
+export const ALL_PROVIDERS = '*';
 
 /** Field reference prefix of method fields: `x-auth-methods#password` is submitted under the key `password`. */
 export const METHOD_FIELD_PREFIX = 'x-auth-methods#';

@@ -2672,7 +2672,7 @@ export type paths = {
                                 };
                                 name: string;
                                 on_success?: string;
-                                /** @description Upstream identity providers (ids) the step offers */
+                                /** @description Upstream identity providers the step offers: ids, or `*` for every enabled one */
                                 sso_providers?: string[];
                                 texts?: {
                                     description_key?: string;
@@ -2943,7 +2943,7 @@ export type paths = {
                                 };
                                 name: string;
                                 on_success?: string;
-                                /** @description Upstream identity providers (ids) the step offers */
+                                /** @description Upstream identity providers the step offers: ids, or `*` for every enabled one */
                                 sso_providers?: string[];
                                 texts?: {
                                     description_key?: string;

@@ -62,7 +62,7 @@ describe('settings flows', () => {
     const menu = await client.submit(started.json().id, 'confirm', { password: STRONG_PASSWORD });
     expect(menu.statusCode, menu.body).toBe(200);
     expect(menu.json().step.name).toBe('menu');
-    expect(menu.json().step.actions.map((a: { name: string }) => a.name)).toEqual(['add_passkey', 'setup_totp', 'new_recovery_codes', 'change_password', 'remove_credential', 'finish']);
+    expect(menu.json().step.actions.map((a: { name: string }) => a.name)).toEqual(['add_passkey', 'setup_totp', 'new_recovery_codes', 'change_password', 'connect_sso', 'remove_credential', 'finish']);
 
     const form = await client.submit(menu.json().id, 'change_password');
     const weak = await client.submit(form.json().id, 'save', { password: 'short' });

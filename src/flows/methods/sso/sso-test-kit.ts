@@ -96,7 +96,7 @@ export interface SsoKit {
   /** A user of the SSO schema with a password; `verified` marks its e-mail verified. */
   createUser(email: string, options?: { verified?: boolean }): Promise<string>;
   /** Starts `purpose`, submits the `sso` action and signs in upstream as `subject`, up to the callback's answer. */
-  journey(browser: Browser, purpose: string, subject: string | undefined, options?: { follow?: boolean; callback?: boolean }): Promise<SsoJourney>;
+  journey(browser: Browser, purpose: string, subject: string | undefined, options?: { follow?: boolean; callback?: boolean; projectId?: string; action?: string }): Promise<SsoJourney>;
   /** Reads the flow the callback sent the browser back to. */
   after(browser: Browser, callback: TestResponse): Promise<{ status: number; body: FlowResponse & { code?: string } }>;
   submit(browser: Browser, flowId: string, body: Record<string, unknown>): Promise<{ status: number; body: FlowResponse & { code?: string; details?: Record<string, unknown> } }>;
@@ -137,8 +137,8 @@ export async function ssoKit(): Promise<SsoKit> {
       return id;
     },
     async journey(browser, purpose, subject, options = {}) {
-      const flow = (await (await browser.fetch(`${origin}/flow`, { method: 'POST', json: { project_id: project.id, purpose } })).json()) as FlowResponse;
-      const answer = await browser.fetch(`${origin}/flow/${flow.id}/submit`, { method: 'POST', json: { action: 'sso', sso_provider_id: PROVIDER, return_to: `${origin}/back` } });
+      const flow = (await (await browser.fetch(`${origin}/flow`, { method: 'POST', json: { project_id: options.projectId ?? project.id, purpose } })).json()) as FlowResponse;
+      const answer = await browser.fetch(`${origin}/flow/${flow.id}/submit`, { method: 'POST', json: { action: options.action ?? 'sso', sso_provider_id: PROVIDER, return_to: `${origin}/back` } });
       const started = (await answer.json()) as FlowResponse;
       if (answer.status !== 200 || !started.redirect_uri) throw new Error(`sso submit: ${answer.status} ${JSON.stringify(started)}`);
       upstream.signInAs(subject);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../../test/helpers/app.js';
 import { STRONG_PASSWORD } from '../../flow-test-kit.js';
-import { PROVIDER, SETTINGS_APP, ssoKit, type SsoKit } from './sso-test-kit.js';
+import { PROVIDER, SETTINGS_APP, ssoKit, ssoSchema, type SsoKit } from './sso-test-kit.js';
 
 describe('SSO sign-in through a real upstream OpenID provider', () => {
   let kit: SsoKit;
@@ -58,8 +58,10 @@ describe('SSO sign-in through a real upstream OpenID provider', () => {
       expect(refused.json().code).toBe('flowdef.invalid');
       expect(refused.json().details.errors.map((e: { message: string }) => e.message).join(" / ")).toContain(message);
     }
-    const defaultSchema = (await kit.t.container.schemas.defaultFor(kit.project.id))!;
-    const disabled = await define({ actions: [sso], sso_providers: [PROVIDER], transitions: { callback: { target: 'done' } } }, defaultSchema.id);
+    const without: Record<string, unknown> = { ...ssoSchema(), $id: 'https://example.com/schemas/no-sso' };
+    without['x-auth-methods'] = { password: { enabled: true }, sso: { enabled: false } };
+    expect((await kit.t.app.inject({ method: 'POST', url: `/schemas?project_id=${kit.project.id}`, headers: bearer(kit.project.project_secret), payload: without })).statusCode).toBe(201);
+    const disabled = await define({ actions: [sso], sso_providers: [PROVIDER], transitions: { callback: { target: 'done' } } }, 'https://example.com/schemas/no-sso');
     expect(disabled.statusCode).toBe(400);
     expect(JSON.stringify(disabled.json().details.errors)).toContain('not enabled');
     const fine = await define({ actions: [sso], sso_providers: [PROVIDER, 'later'], transitions: { callback: { target: 'done' } } });
@@ -225,5 +227,47 @@ describe('SSO in settings: a signed-in user connects another identity', () => {
     const stale = await connect(me, 'late');
     expect(stale.body.step).toMatchObject({ name: 'menu', error: 'error.sso_failed' });
     expect(await methods(me.user_id)).toHaveLength(1);
+  });
+});
+
+describe('SSO in the default definitions: one PUT of a provider is all a project needs', () => {
+  let kit: SsoKit;
+  beforeAll(async () => {
+    kit = await ssoKit();
+  });
+  afterAll(async () => kit.close());
+
+  it('offers every enabled provider on the default login, register and settings steps, and signs up and in through the login flow', async () => {
+    const fresh = await kit.t.createProject('Defaults');
+    const browser = kit.browser();
+    const start = async (purpose: string) => (await (await browser.fetch(`${kit.origin}/flow`, { method: 'POST', json: { project_id: fresh.id, purpose } })).json()).step;
+    const before = await start('login');
+    expect(before.sso_providers).toEqual([]);
+    expect(before.actions.map((a: { kind: string }) => a.kind)).toContain('sso');
+
+    const put = await kit.t.app.inject({
+      method: 'PUT',
+      url: `/projects/${fresh.id}/sso_providers/${PROVIDER}`,
+      headers: bearer(fresh.project_secret),
+      payload: { name: 'Acme', template: 'oidc', issuer: kit.upstream.issuer, client_id: kit.upstream.clientId, client_secret: kit.upstream.clientSecret },
+    });
+    expect(put.statusCode).toBe(201);
+    for (const purpose of ['login', 'register']) expect((await start(purpose)).sso_providers).toEqual([{ id: PROVIDER, name: 'Acme', template: 'oidc' }]);
+
+    kit.upstream.accounts.set('default-1', { email: 'default.one@example.com', email_verified: true, given_name: 'Dee' });
+    const first = await kit.journey(kit.browser(), 'login', 'default-1', { projectId: fresh.id });
+    expect(first.after!.body.step.name).toBe('done');
+    expect(first.after!.body.handoff_token).toEqual(expect.any(String));
+    const again = await kit.journey(kit.browser(), 'register', 'default-1', { projectId: fresh.id });
+    expect(again.after!.body.step.name).toBe('done');
+
+    // A disabled provider disappears from the steps at once.
+    await kit.t.app.inject({
+      method: 'PUT',
+      url: `/projects/${fresh.id}/sso_providers/${PROVIDER}`,
+      headers: bearer(fresh.project_secret),
+      payload: { name: 'Acme', template: 'oidc', issuer: kit.upstream.issuer, client_id: kit.upstream.clientId, enabled: false },
+    });
+    expect((await start('login')).sso_providers).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import * as oidc from 'openid-client';
 import { sha256Hex } from '../../../core/crypto.js';
 import { SSO_CALLBACK_PATH } from '../../../sso/service.js';
 import { UpstreamFailure } from '../../../sso/upstream.js';
+import { ALL_PROVIDERS } from '../../definitions/types.js';
 import { validationFailed } from '../../runtime/errors.js';
 import type { SubmitInput } from '../../runtime/types.js';
 import type { ActionAnswer, StepContext } from '../method.js';
@@ -48,7 +49,8 @@ export async function startSso(ctx: StepContext, input: SubmitInput): Promise<Ac
   const { deps, frame } = run;
   run.read(step, input.fields, { fields: [] });
   const providerId = input.sso_provider_id;
-  const offered = providerId !== undefined && (step.sso_providers ?? []).includes(providerId);
+  const listed = step.sso_providers ?? [];
+  const offered = providerId !== undefined && (listed.includes(providerId) || listed.includes(ALL_PROVIDERS));
   const provider = offered ? await deps.sso.providers.enabledProvider(run.projectId, providerId) : undefined;
   const problems: Record<string, string> = {};
   if (!provider) problems.sso_provider_id = providerId === undefined ? 'error.required' : 'error.invalid';
