@@ -63,23 +63,36 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
   // (`*`) beside the identifier and on registration; nothing shows until one is added. An e-mail
   // that belongs to an account is linked after its password (`link_account`).
   const sso = schema.methods.has('sso');
+  // A user with TOTP enrolled is asked for it after an upstream sign-in too.
+  const toSecondFactor: Record<string, FlowTransition> = totp ? { second_factor: { target: 'totp' } } : {};
   const ssoAction = sso ? [{ name: 'sso', kind: 'sso', primary: false, text_key: 'action.sso' }] : [];
   const ssoLink = sso && schema.methods.has('password');
   const ssoStep = (step: FlowStepDef): FlowStepDef =>
     sso
-      ? { ...step, actions: [...(step.actions ?? []), ...ssoAction], sso_providers: [ALL_PROVIDERS], transitions: { ...step.transitions, callback: { target: 'done' }, ...(ssoLink ? { link_account: { target: 'link_account' } } : {}) } }
+      ? {
+          ...step,
+          actions: [...(step.actions ?? []), ...ssoAction],
+          sso_providers: [ALL_PROVIDERS],
+          transitions: { ...step.transitions, callback: { target: totp ? 'after_sso' : 'done' }, ...(ssoLink ? { link_account: { target: 'link_account' } } : {}) },
+        }
       : step;
-  const linkAccountSteps: FlowStepDef[] = ssoLink
-    ? [
-        {
-          name: 'link_account',
-          fields: [PASSWORD],
-          actions: [{ name: 'confirm', kind: 'submit', primary: true, text_key: 'action.confirm' }],
-          on_success: 'link_sso',
-          transitions: { confirm: { target: 'done' } },
-        },
-      ]
-    : [];
+  const ssoSteps: FlowStepDef[] = [
+    // Passed unseen after an upstream sign-in: a user with TOTP enrolled is asked for it (the
+    // method's follow-up), as after a password. Not on the identifier step itself, where the same
+    // follow-up would skip the password.
+    ...(sso && totp ? [{ name: 'after_sso', transitions: { second_factor: { target: 'totp' }, next: { target: 'done' } } }] : []),
+    ...(ssoLink
+      ? [
+          {
+            name: 'link_account',
+            fields: [PASSWORD],
+            actions: [{ name: 'confirm', kind: 'submit', primary: true, text_key: 'action.confirm' }],
+            on_success: 'link_sso',
+            transitions: { confirm: { target: 'done' }, ...toSecondFactor },
+          },
+        ]
+      : []),
+  ];
   const codes = schema.methods.has('otp');
   const codeAction = codes ? [{ name: 'email_code', kind: 'navigate', primary: false, text_key: 'action.email_me_a_code' }] : [];
   const toCodes = (): Record<string, FlowTransition> => (codes ? { email_code: { target: 'login_code', action: 'switch' } } : {});
@@ -151,7 +164,7 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
           transitions: { sign_in: { target: 'done' }, forgot_password: { target: 'recovery', action: 'pivot' }, ...(totp ? { second_factor: { target: 'totp' } } : {}), ...toCodes() },
         },
         ...secondFactorSteps,
-        ...linkAccountSteps,
+        ...ssoSteps,
         { name: 'done', complete: 'redirect' },
       ],
     },
@@ -172,7 +185,9 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
           on_success: 'create_user',
           transitions: { create: { target: 'done' }, sign_in: { target: 'login', action: 'switch' }, ...toDone(passkeyRegister) },
         }),
-        ...linkAccountSteps,
+        ...ssoSteps,
+        // An existing user signing in upstream from the register page meets the same second factor.
+        ...(sso ? secondFactorSteps : []),
         { name: 'done', complete: 'redirect' },
       ],
     },

@@ -100,7 +100,7 @@ export interface SsoKit {
   /** Reads the flow the callback sent the browser back to. */
   after(browser: Browser, callback: TestResponse): Promise<{ status: number; body: FlowResponse & { code?: string } }>;
   submit(browser: Browser, flowId: string, body: Record<string, unknown>): Promise<{ status: number; body: FlowResponse & { code?: string; details?: Record<string, unknown> } }>;
-  exchange(handoffToken: string): Promise<{ session_id: string; user_id: string; factors: Array<{ method: string; payload: Record<string, unknown> }>; token: string }>;
+  exchange(handoffToken: string, other?: { id: string; project_secret: string }): Promise<{ session_id: string; user_id: string; factors: Array<{ method: string; payload: Record<string, unknown> }>; token: string }>;
   setProvider(body?: Record<string, unknown>): Promise<void>;
   close(): Promise<void>;
 }
@@ -158,8 +158,9 @@ export async function ssoKit(): Promise<SsoKit> {
       const response = await browser.fetch(`${origin}/flow/${flowId}/submit`, { method: 'POST', json: body });
       return { status: response.status, body: (await response.json()) as FlowResponse & { code?: string; details?: Record<string, unknown> } };
     },
-    async exchange(handoffToken) {
-      const response = await expect2xx('exchange', await api('POST', `/sessions/exchange?project_id=${project.id}`, { handoff_token: handoffToken }));
+    async exchange(handoffToken, other) {
+      const target = other ?? project;
+      const response = await expect2xx('exchange', await t.app.inject({ method: 'POST', url: `/sessions/exchange?project_id=${target.id}`, headers: bearer(target.project_secret), payload: { handoff_token: handoffToken } }));
       return { ...response.json().session, token: response.json().session_token };
     },
     async close() {

@@ -1,4 +1,6 @@
+import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTotpSecret } from '../../../mfa/totp.js';
 import { bearer } from '../../../../test/helpers/app.js';
 import { STRONG_PASSWORD } from '../../flow-test-kit.js';
 import { PROVIDER, SETTINGS_APP, ssoKit, ssoSchema, type SsoKit } from './sso-test-kit.js';
@@ -255,11 +257,28 @@ describe('SSO in the default definitions: one PUT of a provider is all a project
     for (const purpose of ['login', 'register']) expect((await start(purpose)).sso_providers).toEqual([{ id: PROVIDER, name: 'Acme', template: 'oidc' }]);
 
     kit.upstream.accounts.set('default-1', { email: 'default.one@example.com', email_verified: true, given_name: 'Dee' });
+    // Signed up from the register page; then signed in from the login page.
+    const signedUp = await kit.journey(kit.browser(), 'register', 'default-1', { projectId: fresh.id });
+    expect(signedUp.after!.body.step.name).toBe('done');
     const first = await kit.journey(kit.browser(), 'login', 'default-1', { projectId: fresh.id });
     expect(first.after!.body.step.name).toBe('done');
     expect(first.after!.body.handoff_token).toEqual(expect.any(String));
-    const again = await kit.journey(kit.browser(), 'register', 'default-1', { projectId: fresh.id });
-    expect(again.after!.body.step.name).toBe('done');
+
+    // A user who enrolled TOTP is asked for it after the upstream sign-in too.
+    const userId = (await kit.exchange(first.after!.body.handoff_token!, fresh)).user_id;
+    const secret = newTotpSecret();
+    const code = () => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: kit.t.clock.now().getTime() });
+    expect(await kit.t.container.totp.enable(fresh.id, userId, secret, code())).toBe(true);
+    kit.t.clock.advance(30_000);
+    const browserWithTotp = kit.browser();
+    const second = await kit.journey(browserWithTotp, 'login', 'default-1', { projectId: fresh.id });
+    expect(second.after!.body.step.name).toBe('totp');
+    expect(second.after!.body.handoff_token).toBeUndefined();
+    const verified = await kit.submit(browserWithTotp, second.after!.body.id, { action: 'verify', fields: { totp: code() } });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const session = await kit.exchange(verified.body.handoff_token!, fresh);
+    expect(session.user_id).toBe(userId);
+    expect(session.factors.map((f) => f.method).sort()).toEqual(['sso', 'totp']);
 
     // A disabled provider disappears from the steps at once.
     await kit.t.app.inject({
