@@ -93,6 +93,10 @@ describe.skipIf(!onPostgres)('reliability: several processes on one PostgreSQL (
     const witness = servers[0].url;
     const run = randomBytes(4).toString('hex');
     const outcomes: Array<{ email: string; registered: boolean; sessionId?: string }> = [];
+    // The kill comes once the burst is under way (the first registration answered), not after a
+    // fixed time: on a slow machine a fixed delay may come before any answer, on a fast one after all.
+    let firstRegistered!: () => void;
+    const underWay = new Promise<void>((resolve) => (firstRegistered = resolve));
     const journey = async (i: number) => {
       const email = `burst-${run}-${i}@example.com`;
       const outcome: (typeof outcomes)[number] = { email, registered: false };
@@ -106,6 +110,7 @@ describe.skipIf(!onPostgres)('reliability: several processes on one PostgreSQL (
         });
         if (done.status !== 200) return;
         outcome.registered = true;
+        firstRegistered();
         const exchanged = await call(victim.url, 'POST', `/sessions/exchange?project_id=${project.id}`, { token: project.project_secret, body: { handoff_token: done.body.handoff_token } });
         if (exchanged.status === 200) outcome.sessionId = (exchanged.body.session as { session_id: string }).session_id;
       } catch {
@@ -113,7 +118,9 @@ describe.skipIf(!onPostgres)('reliability: several processes on one PostgreSQL (
       }
     };
     const burst = Promise.all(Array.from({ length: 60 }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 15)).then(() => journey(i))));
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    await underWay;
+    // A little more of the burst lands, then the process dies mid-flight.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     victim.child.kill('SIGKILL');
     await burst;
     await victim.exited;
