@@ -95,12 +95,10 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
       setFlowCookie(request, reply, result.cookie);
       const body: FlowResponse = result.body;
       if (body.step.type === 'complete') return finish(container, request, reply, ctx, body);
-      // An SSO button: on to the provider, with the cookie that binds this browser to the sign-in.
-      if (body.redirect_uri !== undefined && result.setCookies) {
-        const now = container.clock.now();
-        for (const side of result.setCookies) setCookieUntil(request, reply, side.name, side.value, now, new Date(now.getTime() + side.maxAgeMs));
-        return reply.header('cache-control', 'no-store').redirect(body.redirect_uri, 303);
-      }
+      const now = container.clock.now();
+      for (const side of result.setCookies ?? []) setCookieUntil(request, reply, side.name, side.value, now, new Date(now.getTime() + side.maxAgeMs));
+      // A step that sends the browser elsewhere (an SSO button: on to the provider).
+      if (body.redirect_uri !== undefined) return reply.header('cache-control', 'no-store').redirect(body.redirect_uri, 303);
       const { challenge, recovery_codes: codes } = body.step as StepExtras;
       // The browser must run this ceremony now; a redirect would render a different challenge.
       if (challenge && challenge.mediation !== 'conditional') return sendStep(reply, ctx, assets, 200, { body });
@@ -129,9 +127,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         }
         const flowCtx = contextOf(request, issuer);
         if (entry.flow) {
-          // Back from an SSO provider that completed the flow: its answer, once.
-          const completed = await runtime.takeResult(entry.flow, flowCtx, entry.project_id);
-          if (completed) return advance(request, reply, ctx, completed.result);
+          // Back from an SSO provider that completed the flow, this is its answer (once).
           const result = await runtime.get(entry.flow, flowCtx, entry.project_id);
           if (result.body.step.type === 'complete') return advance(request, reply, ctx, result);
           setFlowCookie(request, reply, result.cookie);

@@ -14,6 +14,12 @@ import { identifierField } from './identifier.js';
 import { claimSettingsFrame, SETTINGS_PURPOSE, signedInUser } from '../methods/settings/proof.js';
 import { checksCredentials, runStep } from './work.js';
 
+/** A flow an SSO callback completed: its answer, for the first read. */
+export interface CompletedFlow {
+  projectId: string;
+  result: FlowResult;
+}
+
 const invalidRequest = (details: Record<string, unknown>) => new AppError('att.invalid_request', MESSAGES.invalidRequest, details);
 
 /**
@@ -30,8 +36,32 @@ export class FlowRuntime {
 
   /** Decrypts the cookie and finds the flow a client addresses (404 / 410 / 400 otherwise). */
   async open(flowId: string, ctx: RequestContext, projectId?: string): Promise<FlowRun> {
+    return this.runOf(await this.stateOf(flowId, ctx), flowId, ctx, projectId);
+  }
+
+  /**
+   * What a client reading a flow addresses, from one decrypt of the cookie: its run, or the answer
+   * an SSO callback completed the flow with (DESIGN §4.14), once: the tombstone drops it, so later
+   * reads answer 410 `flow.completed`.
+   */
+  async locate(flowId: string, ctx: RequestContext, projectId?: string): Promise<FlowRun | CompletedFlow> {
+    const state = await this.stateOf(flowId, ctx);
+    const entry = findByTopId(state, flowId)?.entry;
+    const now = this.deps.clock.now();
+    if (entry?.done && entry.rs !== undefined && entry.ex > now.getTime() && (projectId === undefined || entry.p === projectId)) {
+      const body = entry.rs as FlowResponse;
+      delete entry.rs;
+      return { projectId: entry.p, result: { body, cookie: await this.deps.codec.encode(state, now) } };
+    }
+    return this.runOf(state, flowId, ctx, projectId);
+  }
+
+  private async stateOf(flowId: string, ctx: RequestContext): Promise<FlowCookieState> {
     if (!ctx.cookie) throw notFoundError('flow.not_found', { flow_id: flowId });
-    const state = await this.decode(ctx.cookie);
+    return this.decode(ctx.cookie);
+  }
+
+  private runOf(state: FlowCookieState, flowId: string, ctx: RequestContext, projectId?: string): FlowRun {
     const { key, entry } = requireEntry(state, flowId, this.deps.clock.now(), projectId);
     return new FlowRun(this.deps, state, key, entry, ctx);
   }
@@ -84,7 +114,8 @@ export class FlowRuntime {
   }
 
   async get(flowId: string, ctx: RequestContext, projectId?: string): Promise<FlowResult> {
-    return this.show(await this.open(flowId, ctx, projectId));
+    const found = await this.locate(flowId, ctx, projectId);
+    return found instanceof FlowRun ? this.show(found) : found.result;
   }
 
   /** The current step of an opened run, re-rendered (GET /flow/{id}). */
@@ -149,7 +180,7 @@ export class FlowRuntime {
   /**
    * Goes on from the current step by an outcome that happened outside a submit (an SSO callback,
    * DESIGN §4.14). A flow it completes keeps its answer in the tombstone for the first
-   * `GET /flow/{id}` (`takeResult`).
+   * `GET /flow/{id}` (`locate`).
    */
   async resume(run: FlowRun, outcome: string): Promise<FlowResult> {
     const { frame, step } = await run.current();
@@ -162,22 +193,6 @@ export class FlowRuntime {
   async persist(run: FlowRun): Promise<string> {
     await run.saveAttempt();
     return this.deps.codec.encode(run.state, this.deps.clock.now(), run.key);
-  }
-
-  /**
-   * The answer an SSO callback completed the flow with, once: the tombstone drops it, so later
-   * reads answer 410 `flow.completed`. Undefined when the flow holds none (the usual case).
-   */
-  async takeResult(flowId: string, ctx: RequestContext, projectId?: string): Promise<{ projectId: string; result: FlowResult } | undefined> {
-    if (!ctx.cookie) return undefined;
-    const state = await this.decode(ctx.cookie).catch(() => undefined);
-    const found = state ? findByTopId(state, flowId) : undefined;
-    const now = this.deps.clock.now();
-    if (!state || !found?.entry.done || found.entry.rs === undefined || found.entry.ex <= now.getTime()) return undefined;
-    if (projectId !== undefined && found.entry.p !== projectId) return undefined;
-    const body = found.entry.rs as FlowResponse;
-    delete found.entry.rs;
-    return { projectId: found.entry.p, result: { body, cookie: await this.deps.codec.encode(state, now) } };
   }
 
   /** A `submit` action: validate the step's fields, apply the risk rules and the captcha gate, run the step. */

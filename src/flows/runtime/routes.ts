@@ -12,7 +12,7 @@ import { FLOW_COOKIE } from '../cookie.js';
 import type { FlowRuntime } from './engine.js';
 import { FlowStateChanged } from './errors.js';
 import { StepSchema } from './schemas.js';
-import { FLOW_TTL_MS } from './run.js';
+import { FLOW_TTL_MS, FlowRun } from './run.js';
 import type { FlowResult, RequestContext } from './types.js';
 
 const Unknown = Type.Object({}, { additionalProperties: true });
@@ -74,7 +74,8 @@ const FlowQuery = Type.Object(
   { additionalProperties: false },
 );
 
-function contextOf(request: FastifyRequest, reply: FastifyReply): RequestContext {
+/** What the runtime knows about an HTTP caller (also the SSO callback's). */
+export function contextOf(request: FastifyRequest, reply: FastifyReply): RequestContext {
   const ua = request.headers['user-agent'];
   const origin = request.headers.origin;
   return {
@@ -123,16 +124,10 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
     '/flow/:id',
     { config: { tenancy: 'credential', cors: true }, schema: { tags, summary: 'Re-render the current step without advancing', params: FlowParams, querystring: FlowQuery, security, response: { 200: FlowResponseSchema } } },
     async (request, reply) => {
-      const ctx = contextOf(request, reply);
       // A flow an SSO callback completed answers its result once (DESIGN §4.14).
-      const completed = await runtime.takeResult(request.params.id, ctx, request.query.project_id);
-      if (completed) {
-        corsFor(request, completed.projectId);
-        return send(request, reply, completed.result);
-      }
-      const run = await runtime.open(request.params.id, ctx, request.query.project_id);
-      corsFor(request, run.projectId);
-      return send(request, reply, await runtime.show(run));
+      const found = await runtime.locate(request.params.id, contextOf(request, reply), request.query.project_id);
+      corsFor(request, found.projectId);
+      return send(request, reply, found instanceof FlowRun ? await runtime.show(found) : found.result);
     },
   );
 

@@ -6,7 +6,7 @@ import { FLOW_COOKIE } from '../../cookie.js';
 import { FLOW_TTL_MS } from '../../runtime/run.js';
 import { SSO_CALLBACK_PATH } from '../../../sso/service.js';
 import type { FlowRuntime } from '../../runtime/engine.js';
-import type { RequestContext } from '../../runtime/types.js';
+import { contextOf } from '../../runtime/routes.js';
 import { ssoCallback } from './callback.js';
 import { SSO_COOKIE } from './start.js';
 
@@ -58,14 +58,7 @@ export function ssoCallbackRoutes(root: FastifyInstance, runtime: FlowRuntime): 
         schema: { tags, summary: 'Where upstream identity providers send the browser back (sets _zflow, clears _zsso, 303 to return_to?flow=<id>)', querystring: CallbackParams, response: { 303: Type.Null() } },
       },
       async (request, reply) => {
-        const ctx: RequestContext = {
-          ip: request.ip,
-          cookie: cookieValue(request, FLOW_COOKIE),
-          selfOrigin: request.host ? `${request.protocol}://${request.host}` : undefined,
-          acceptLanguage: typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
-          log: (message, details) => request.log.warn(details, message),
-        };
-        const answer = await ssoCallback(runtime, request.query as Record<string, string>, cookieValue(request, SSO_COOKIE), ctx);
+        const answer = await ssoCallback(runtime, request.query as Record<string, string>, cookieValue(request, SSO_COOKIE), contextOf(request, reply));
         clearCookie(request, reply, SSO_COOKIE);
         if (answer.cookie !== null) {
           const options = cookieOptions(request, FLOW_TTL_MS / 1000);
