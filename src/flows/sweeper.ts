@@ -46,8 +46,9 @@ export class FlowSweeper {
       outbox: count(await this.db.deleteFrom('outbox').where('created_at', '<', before).execute()),
       // A used challenge only has to outlive the challenge itself: replays after that fail as expired.
       webauthn_used_challenges: count(await this.db.deleteFrom('webauthn_used_challenges').where('expires_at', '<', now).execute()),
-      // A per-recipient window older than a day has ended under any setting the API accepts.
+      // A used SSO state only has to outlive its sign-in: a replay after that fails as expired.
       sso_used_states: count(await this.db.deleteFrom('sso_used_states').where('expires_at', '<', now).execute()),
+      // A per-recipient window older than a day has ended under any setting the API accepts.
       mail_recipient_budget: count(await this.db.deleteFrom('mail_recipient_budget').where('window_start', '<', new Date(now.getTime() - 24 * 3_600_000)).execute()),
     };
   }

@@ -50,10 +50,10 @@ export class SsoLinkStore {
 
   /**
    * Writes the link and its `credentials` row in one statement. An identity linked already (a
-   * concurrent link won the race) writes nothing and answers the user it is linked to.
+   * concurrent link won the race) writes nothing; the user it is linked to is answered.
    */
   async insert(link: NewLink, trx: Kysely<Database> = this.db): Promise<{ inserted: boolean; userId: string }> {
-    const result = await sql<{ user_id: string; inserted: boolean }>`
+    const result = await sql<{ inserted: boolean }>`
       with link as (
         insert into sso_links (credential_row_id, project_id, user_id, provider_id, subject)
         values (${link.credentialId}, ${link.projectId}, ${link.userId}, ${link.providerId}, ${link.subject})
@@ -64,14 +64,11 @@ export class SsoLinkStore {
         select credential_row_id, ${link.projectId}, ${link.userId}, 'sso', '', ${link.name}, ${link.at}, ${link.at} from link
         returning id
       )
-      select ${link.userId}::text as user_id, true as inserted from credential
-      union all
-      select user_id, false from sso_links
-      where project_id = ${link.projectId} and provider_id = ${link.providerId} and subject = ${link.subject} and not exists (select 1 from link)
+      select exists (select 1 from credential) as inserted
     `.execute(trx);
-    const row = result.rows[0];
-    if (row) return { inserted: row.inserted, userId: row.user_id };
-    // The conflicting link committed after this statement's snapshot: a new statement sees it.
+    if (result.rows[0]?.inserted) return { inserted: true, userId: link.userId };
+    // Linked already: read by a new statement, since a link a concurrent transaction committed may
+    // postdate this statement's snapshot.
     const winner = await new SsoLinkStore(trx).find(link.projectId, link);
     return { inserted: false, userId: winner?.userId ?? '' };
   }

@@ -56,9 +56,6 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
           : []),
       ]
     : [];
-  // E-mail codes where the schema enables them (DESIGN §4.11): "e-mail me a code" beside the
-  // password switches to `login_code`, a definition of its own (purpose `login_code`), so that an
-  // operator can also make it the `login` of an audience like any other definition.
   // Upstream SSO where the schema enables it (DESIGN §4.14): every provider the project enables
   // (`*`) beside the identifier and on registration; nothing shows until one is added. An e-mail
   // that belongs to an account is linked after its password (`link_account`).
@@ -93,6 +90,9 @@ export function defaultDefinitions(schema: SchemaView): FlowDefinitionDoc[] {
         ]
       : []),
   ];
+  // E-mail codes where the schema enables them (DESIGN §4.11): "e-mail me a code" beside the
+  // password switches to `login_code`, a definition of its own (purpose `login_code`), so that an
+  // operator can also make it the `login` of an audience like any other definition.
   const codes = schema.methods.has('otp');
   const codeAction = codes ? [{ name: 'email_code', kind: 'navigate', primary: false, text_key: 'action.email_me_a_code' }] : [];
   const toCodes = (): Record<string, FlowTransition> => (codes ? { email_code: { target: 'login_code', action: 'switch' } } : {});

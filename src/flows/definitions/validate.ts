@@ -80,9 +80,6 @@ export function definitionIssues(def: FlowDefinitionDoc, schema: SchemaView): De
     for (const method of METHODS) {
       for (const issue of method.stepIssues?.(step) ?? []) issues.push({ step: step.name, ...issue });
     }
-    if ((step.sso_providers?.length ?? 0) > 0 && !schema.methods.has('sso')) {
-      issues.push({ step: step.name, field: 'sso_providers', message: 'method "sso" is not enabled in the user schema' });
-    }
     if (step.on_success !== undefined && !knownHooks().includes(step.on_success)) {
       issues.push({ step: step.name, field: 'on_success', message: `unknown on_success "${step.on_success}" (known: ${knownHooks().join(', ')})` });
     }

@@ -1,8 +1,7 @@
 import { AppError } from '../../../core/errors.js';
 import type { OpenedProvider, UpstreamProfile } from '../../../sso/upstream.js';
-import { collectedAttributes } from '../../hooks/create-user.js';
+import { createUser } from '../../hooks/create-user.js';
 import type { PendingIdentity } from '../../state.js';
-import { flowCompleted } from '../../state.js';
 import { provenWithin, RECENT_SIGN_IN_MS, settingsUser } from '../settings/proof.js';
 import type { StepContext } from '../method.js';
 import { emailProperty, linkEnrollment, mappedValues, ssoFactor, writeLink } from './identity.js';
@@ -61,6 +60,10 @@ export async function decide(ctx: StepContext, provider: OpenedProvider, profile
   if (verifiedEmail !== undefined && property !== undefined) {
     const user = await deps.users.findByIdentifier(projectId, loaded.row.schema_id, verifiedEmail);
     if (user) {
+      // A concurrent first sign-in of this identity may have created that user since the read
+      // above: its link commits with it, so this read sees it, and the identity signs in.
+      const linkedMeanwhile = await deps.sso.links.find(projectId, { providerId: provider.id, subject: profile.subject });
+      if (linkedMeanwhile) return signIn(ctx, identity, linkedMeanwhile);
       if (provider.link === 'verified_email' && user.metadata.verified?.[property] !== undefined) {
         const written = await writeLink(ctx, identity, user.id);
         return signIn(ctx, identity, { userId: written.userId });
@@ -80,33 +83,22 @@ export async function decide(ctx: StepContext, provider: OpenedProvider, profile
   return createLinkedUser(ctx, identity, property);
 }
 
-/** Just-in-time: the user from the mapped claims and its link, in one transaction. */
+/**
+ * Just-in-time: the user from the mapped claims and its link, in one transaction (the
+ * `create_user` hook, with the link as the one enrollment). A step with `user_already_exists`
+ * follows it; otherwise a taken identifier is a race won by the same identity (its user signs in)
+ * or another account's address.
+ */
 async function createLinkedUser(ctx: StepContext, identity: PendingIdentity, property: string | undefined): Promise<SsoOutcome> {
-  const { run, loaded } = ctx;
-  const { deps, frame, projectId } = run;
-  const enrollment = linkEnrollment(ctx, identity, property);
-  const input = { schema: loaded.def.user_schema ?? loaded.row.schema_uri, attributes: collectedAttributes(ctx) };
-  let userId: string;
   try {
-    userId = await deps.transaction(async (trx) => {
-      if (!(await deps.definitions.claimUserCreation(frame.id, trx))) throw flowCompleted(frame.id);
-      const created = await deps.users.create(projectId, input, { actor: 'self', trx });
-      await enrollment.write(trx, created);
-      return created.id;
-    });
+    const outcome = await createUser(ctx, async () => [linkEnrollment(ctx, identity, property)]);
+    return { trigger: outcome ?? 'callback' };
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (error.code === 'user.invalid') return failed('the mapped claims do not satisfy the user schema');
-    if (error.code !== 'user.already_exists') throw error;
-    // A concurrent sign-in of the same identity linked it first: that user signs in.
-    const winner = await deps.sso.links.find(projectId, { providerId: identity.p, subject: identity.s });
+    if (!(error instanceof AppError) || error.code !== 'flow.validation_failed') throw error;
+    const fields = Object.values((error.details.fields ?? {}) as Record<string, string>);
+    if (!fields.includes('error.user_already_exists')) return failed('the mapped claims do not satisfy the user schema');
+    const winner = await ctx.run.deps.sso.links.find(ctx.run.projectId, { providerId: identity.p, subject: identity.s });
     if (winner) return signIn(ctx, identity, winner);
     return accountExists('an account holds the mapped identifier, and the provider did not verify the e-mail or the identity is not linked');
   }
-  frame.u = userId;
-  frame.cr = userId;
-  frame.si = undefined;
-  await run.recordFactor(enrollment.factor!, userId);
-  await enrollment.done?.(userId);
-  return { trigger: 'callback' };
 }
