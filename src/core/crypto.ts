@@ -1,8 +1,9 @@
-import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { pooledRandomBytes } from './random.js';
 
 /** An opaque secret with a kind prefix (e.g. `gh_ps_`), 256 bits of randomness. */
 export function randomSecret(prefix: string): string {
-  return `${prefix}${randomBytes(32).toString('base64url')}`;
+  return `${prefix}${pooledRandomBytes(32).toString('base64url')}`;
 }
 
 export function sha256Hex(value: string): string {

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { pooledRandomBytes } from './random.js';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /** 26 lowercase base32 characters: 130 bits of randomness, URL-safe, no ambiguous letters. */
 function randomBase32(length = 26): string {
-  const bytes = randomBytes(length);
+  const bytes = pooledRandomBytes(length);
   let out = '';
   for (let i = 0; i < length; i++) out += ALPHABET[bytes[i] & 31];
   return out;

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { pooledRandomBytes } from './random.js';
 import type { KeyRing } from './keys.js';
 
 /**
@@ -7,7 +8,7 @@ import type { KeyRing } from './keys.js';
  * the root secret keeps old values readable. `v1.<iv>.<ciphertext+tag>`, all base64url.
  */
 export function seal(keys: KeyRing, purpose: string, plain: string): string {
-  const iv = randomBytes(12);
+  const iv = pooledRandomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keys.current(purpose), iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
   return `v1.${iv.toString('base64url')}.${body.toString('base64url')}`;

@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createSecretKey, type KeyObject } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { pooledRandomBytes } from '../core/random.js';
 import { AppError, MESSAGES } from '../core/errors.js';
 import type { KeyRing } from '../core/keys.js';
 import type { FlowCookieState, FlowEntry } from './state.js';
@@ -62,7 +63,7 @@ export class FlowCookieCodec {
 
   private async seal(state: FlowCookieState): Promise<string> {
     const payload = deflateRawSync(Buffer.from(JSON.stringify(state), 'utf8'));
-    const iv = randomBytes(IV_BYTES);
+    const iv = pooledRandomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.currentKey, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(this.header, 'ascii'));
     const ciphertext = Buffer.concat([cipher.update(payload), cipher.final()]);
