@@ -44,12 +44,12 @@ describe('attempt drafts', () => {
     const runId = await openRun(shell.session.session_id);
     const closed = drafts.start(f.project.id, { sessionId: shell.session.session_id, firstFactor: { method: 'password', userId: f.userId } });
     const gateThatNeverOpens = t.container.flows.definitions.endRunQuery('flow_unknown000000000000000');
-    expect(await drafts.handOff(closed, gateThatNeverOpens)).toBeUndefined();
+    expect((await drafts.handOff(closed, gateThatNeverOpens)).handoff).toBeUndefined();
     await expect(t.container.attempts.get(f.project.id, closed.row.id)).rejects.toMatchObject({ code: 'att.not_found' });
 
     t.clock.advance(MINUTE);
     const draft = drafts.start(f.project.id, { sessionId: shell.session.session_id, firstFactor: { method: 'password', userId: f.userId } });
-    const handoff = await drafts.handOff(draft, t.container.flows.definitions.endRunQuery(runId));
+    const { handoff } = await drafts.handOff(draft, t.container.flows.definitions.endRunQuery(runId));
     expect(handoff?.handoff_token).toMatch(/^gh_ho_/);
     expect(await t.container.attempts.get(f.project.id, draft.row.id)).toMatchObject({ state: 'handed_off', session_id: shell.session.session_id });
     // The shell's TTL was reset to the full session TTL as `complete` resets it, and the cache saw it.
@@ -66,7 +66,7 @@ describe('attempt drafts', () => {
     const runId = await openRun(shell.session.session_id);
     const contenders = Array.from({ length: 20 }, () => drafts.start(f.project.id, { sessionId: shell.session.session_id, firstFactor: { method: 'password', userId: f.userId } }));
     const outcomes = await Promise.all(contenders.map((draft) => drafts.handOff(draft, t.container.flows.definitions.endRunQuery(runId))));
-    expect(outcomes.filter((outcome) => outcome !== undefined)).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.handoff !== undefined)).toHaveLength(1);
     const written = await t.container.db
       .selectFrom('auth_attempts')
       .select('id')

@@ -3,7 +3,7 @@ import type { Clock } from '../core/clock.js';
 import { mergeFactors } from '../sessions/levels.js';
 import type { SessionService } from '../sessions/service.js';
 import { invalidState, newHandoff, toAttempt, type Attempt, type AttemptService, type Handoff, type VerifiedFactorInput } from './service.js';
-import type { AttemptRow, AttemptStore } from './store.js';
+import type { AttemptRow, AttemptStore, CarriedParts } from './store.js';
 
 /** An attempt that exists only in the memory of one request, until `save` or `handOff` writes it. */
 export interface DraftAttempt {
@@ -54,10 +54,11 @@ export class AttemptDrafts {
 
   /**
    * Writes the draft handed off, mints its handoff token and resets its target shell's TTL (as
-   * `complete` does), in one statement gated by `gate`; undefined, with nothing written, when the
-   * gate returned no row.
+   * `complete` does), in one statement gated by `gate`, which may carry another domain's parts
+   * (`carried`, see AttemptStore.insertHandedOff). `handoff` is undefined, with nothing of this
+   * domain written, when the gate returned no row; `report` holds the carried columns.
    */
-  async handOff(draft: DraftAttempt, gate: Compilable): Promise<Handoff | undefined> {
+  async handOff(draft: DraftAttempt, gate: Compilable, carried?: CarriedParts): Promise<{ handoff?: Handoff; report: Record<string, unknown> }> {
     const { project_id: projectId, session_id: sessionId } = draft.row;
     const settings = sessionId !== null ? await this.sessions.settingsFor(projectId) : undefined;
     const now = this.clock.now();
@@ -68,11 +69,11 @@ export class AttemptDrafts {
         ? (written: Parameters<SessionService['store']['extendShellQuery']>[4]) =>
             this.sessions.store.extendShellQuery(projectId, sessionId, now, new Date(now.getTime() + settings.ttl_seconds * 1000), written)
         : undefined;
-    const outcome = await this.store.insertHandedOff(row, token, gate, shell);
-    if (!outcome) return undefined;
+    const outcome = await this.store.insertHandedOff(row, token, gate, shell, carried);
+    if (!outcome.minted) return { report: outcome.report };
     // The shell's cached row (old expiry) is dropped as extendShell drops it.
     if (outcome.also_id !== null && outcome.also_token_hash !== null) this.sessions.forgetRow({ id: outcome.also_id, token_hash: outcome.also_token_hash });
-    return handoff;
+    return { handoff, report: outcome.report };
   }
 }
 

@@ -5,6 +5,12 @@ import type { Factor } from '../sessions/levels.js';
 
 export type AttemptState = 'pending' | 'completed' | 'handed_off';
 
+/** Another domain's part of a hand-off statement: CTEs written ahead of the gate, and columns of the answer. */
+export interface CarriedParts {
+  ctes: RawBuilder<unknown>;
+  columns: RawBuilder<unknown>;
+}
+
 export interface AttemptTables {
   auth_attempts: {
     id: string;
@@ -116,19 +122,24 @@ export class AttemptStore {
    * and only when `gate` (a data-modifying query of the caller's, e.g. the UPDATE that ends a
    * flow's run) returned a row: of concurrent callers behind one gate, one writes. `alsoWhen`
    * receives the condition "the attempt was written" for one more write of the caller's (the
-   * target shell's extension), whose RETURNING `id, token_hash` comes back. Undefined when the gate
-   * returned nothing and nothing was written.
+   * target shell's extension), whose RETURNING `id, token_hash` comes back. `carried` puts another
+   * domain's CTEs ahead of the gate (which may name them) and its columns into the answer (a
+   * passkey's challenge consumption: `report`). `minted` is false when the gate returned nothing
+   * and nothing of this domain was written.
    */
   async insertHandedOff(
     row: AttemptRow,
     handoff: HandoffRow,
     gate: Compilable,
     alsoWhen?: (written: RawBuilder<boolean>) => RawBuilder<unknown>,
-  ): Promise<{ also_id: string | null; also_token_hash: string | null } | undefined> {
+    carried?: CarriedParts,
+  ): Promise<{ minted: boolean; also_id: string | null; also_token_hash: string | null; report: Record<string, unknown> }> {
     const written = sql<boolean>`exists (select 1 from attempt)`;
     const also = alsoWhen ? sql`, also as (${alsoWhen(written)})` : sql``;
     const alsoColumns = alsoWhen ? sql`(select id from also) as also_id, (select token_hash from also) as also_token_hash` : sql`null as also_id, null as also_token_hash`;
-    const result = await sql<{ minted: number; also_id: string | null; also_token_hash: string | null }>`with gate as (${gate}),
+    const carriedCtes = carried ? sql`${carried.ctes}, ` : sql``;
+    const carriedColumns = carried ? sql`, ${carried.columns}` : sql``;
+    const result = await sql<{ minted: number; also_id: string | null; also_token_hash: string | null }>`with ${carriedCtes}gate as (${gate}),
       attempt as (
         insert into auth_attempts (id, project_id, session_id, user_id, state, factors, created_at, updated_at, expires_at, completed_at, handed_off_at)
         select ${row.id}::text, ${row.project_id}::text, ${row.session_id}::text, ${row.user_id}::text, 'handed_off', ${JSON.stringify(row.factors)}::jsonb,
@@ -139,9 +150,9 @@ export class AttemptStore {
         insert into handoff_tokens (token_hash, project_id, attempt_id, created_at, expires_at, consumed_at)
         select ${handoff.token_hash}::text, ${handoff.project_id}::text, attempt.id, ${handoff.created_at}::timestamptz, ${handoff.expires_at}::timestamptz, null from attempt
         returning attempt_id)${also}
-      select (select count(*) from handoff)::int as minted, ${alsoColumns}`.execute(this.db);
-    const outcome = result.rows[0];
-    return outcome && outcome.minted > 0 ? { also_id: outcome.also_id, also_token_hash: outcome.also_token_hash } : undefined;
+      select (select count(*) from handoff)::int as minted, ${alsoColumns}${carriedColumns}`.execute(this.db);
+    const { minted, also_id, also_token_hash, ...report } = result.rows[0]!;
+    return { minted: minted > 0, also_id, also_token_hash, report };
   }
 
   /** The attempt behind a live, unused handoff token of the project (a read, not a consumption). */

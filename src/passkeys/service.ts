@@ -19,7 +19,7 @@ import type { UserService } from '../users/service.js';
 import { PasskeyError } from './errors.js';
 import { relyingParty, type RelyingParty, type RelyingPartyOptions } from './relying-party.js';
 import { authenticationResponseOf, checkClientData, checkSignatureEncoding, libraryFailure, registrationResponseOf } from './response-shape.js';
-import type { PasskeyRow, PasskeyStore } from './store.js';
+import { useParts, useOutcome, type PasskeyRow, type PasskeyStore, type UseOutcome, type UseParts, type UseReport } from './store.js';
 
 /** ES256, EdDSA, RS256 (DESIGN §4.10), in the order the browser should prefer them. */
 export const PASSKEY_ALGORITHMS = [-7, -8, -257];
@@ -60,6 +60,19 @@ export interface VerifiedAssertion {
   backupEligible: boolean;
   backupState: boolean;
   authenticatorAttachment?: 'platform' | 'cross-platform';
+  /** With `consumeChallenge.carried`: the consumption and sign-count record, not yet written. */
+  use?: PendingPasskeyUse;
+}
+
+/**
+ * A verified assertion's challenge consumption and sign-count record, not written yet: a statement
+ * of another domain carries `parts` and hands its report to `check`, or `alone` writes it. Both
+ * throw `challenge_used` (answered already) or `counter_regressed` (a possible clone).
+ */
+export interface PendingPasskeyUse {
+  readonly parts: UseParts;
+  check(report: UseReport | undefined): void;
+  alone(): Promise<void>;
 }
 
 export interface PasskeyServiceDeps {
@@ -247,8 +260,10 @@ export class PasskeyService {
     /**
      * Consume the challenge once the assertion verified, in the statement that records the use
      * (until `expiresAt`, when it would expire anyway); a second answer is `challenge_used`.
+     * `carried`: that statement is not run here but answered as `use`, for the caller's next
+     * statement to carry (a passkey sign-in's hand-off, src/flows/methods/passkey/login.ts).
      */
-    consumeChallenge?: { expiresAt: Date };
+    consumeChallenge?: { expiresAt: Date; carried?: boolean };
     /** the credential already read (`findAlongside`) for the answer's id */
     found?: { webauthnId: string; passkey: Promise<PasskeyRow | undefined> };
   }): Promise<VerifiedAssertion> {
@@ -285,15 +300,7 @@ export class PasskeyService {
     if (!result.verified) throw new PasskeyError('verification_failed', 'the assertion did not verify');
     const info = result.authenticationInfo;
     const now = this.deps.clock.now();
-    const use = input.consumeChallenge
-      ? await this.store.consumeChallengeAndRecordUse(input.projectId, sha256Hex(input.expectedChallenge), input.consumeChallenge.expiresAt, passkey.credentialRowId, info.newCounter, now)
-      : (await this.store.recordUse(passkey.credentialRowId, info.newCounter, now)) ? 'recorded' : 'regressed';
-    if (use === 'used') throw new PasskeyError('challenge_used', 'the challenge was already answered');
-    if (use === 'regressed') {
-      this.logClone(input.projectId, passkey.userId, passkey.credentialRowId);
-      throw new PasskeyError('counter_regressed', 'the sign count did not move forward');
-    }
-    return {
+    const verified = {
       userId: passkey.userId,
       credentialRowId: passkey.credentialRowId,
       credentialId: passkey.webauthnId,
@@ -302,6 +309,30 @@ export class PasskeyService {
       backupState: info.credentialBackedUp,
       ...(response.authenticatorAttachment ? { authenticatorAttachment: response.authenticatorAttachment } : {}),
     };
+    const consume = input.consumeChallenge;
+    if (!consume) {
+      this.refuseUnlessRecorded((await this.store.recordUse(passkey.credentialRowId, info.newCounter, now)) ? 'recorded' : 'regressed', input.projectId, passkey);
+      return verified;
+    }
+    const use = { projectId: input.projectId, challengeHash: sha256Hex(input.expectedChallenge), challengeExpiresAt: consume.expiresAt, credentialRowId: passkey.credentialRowId, newCount: info.newCounter, at: now };
+    if (!consume.carried) {
+      this.refuseUnlessRecorded(await this.store.consumeChallengeAndRecordUse(use), input.projectId, passkey);
+      return verified;
+    }
+    const pending: PendingPasskeyUse = {
+      parts: useParts(use),
+      check: (report) => this.refuseUnlessRecorded(useOutcome(report), input.projectId, passkey),
+      alone: async () => this.refuseUnlessRecorded(await this.store.consumeChallengeAndRecordUse(use), input.projectId, passkey),
+    };
+    return { ...verified, use: pending };
+  }
+
+  private refuseUnlessRecorded(outcome: UseOutcome, projectId: string, passkey: PasskeyRow): void {
+    if (outcome === 'used') throw new PasskeyError('challenge_used', 'the challenge was already answered');
+    if (outcome === 'regressed') {
+      this.logClone(projectId, passkey.userId, passkey.credentialRowId);
+      throw new PasskeyError('counter_regressed', 'the sign count did not move forward');
+    }
   }
 
   private logClone(projectId: string, userId: string, credentialRowId: string): void {

@@ -179,33 +179,10 @@ export class PasskeyStore {
    * goes on and the others are not mistaken for a clone. `used`: the challenge was answered
    * already (nothing written); `regressed`: consumed, but the count did not move forward.
    */
-  async consumeChallengeAndRecordUse(
-    projectId: string,
-    challengeHash: string,
-    challengeExpiresAt: Date,
-    credentialRowId: string,
-    newCount: number,
-    at: Date,
-  ): Promise<'recorded' | 'used' | 'regressed'> {
-    const result = await sql<{ consumed: boolean; recorded: boolean }>`
-      with used as (
-        insert into webauthn_used_challenges (challenge_hash, project_id, expires_at)
-        values (${challengeHash}::text, ${projectId}::text, ${challengeExpiresAt}::timestamptz)
-        on conflict (challenge_hash) do nothing
-        returning challenge_hash
-      ), moved as (
-        update passkeys set sign_count = ${newCount}::bigint
-        where credential_row_id = ${credentialRowId}::text and exists (select 1 from used)
-          and not (${newCount}::bigint <= sign_count and (${newCount}::bigint > 0 or sign_count > 0))
-        returning credential_row_id
-      ), touched as (
-        update credentials set last_used_at = ${at}::timestamptz
-        from moved where credentials.id = moved.credential_row_id
-        returning credentials.id
-      )
-      select exists (select 1 from used) as consumed, exists (select 1 from touched) as recorded`.execute(this.db);
-    const row = result.rows[0];
-    return !row?.consumed ? 'used' : row.recorded ? 'recorded' : 'regressed';
+  async consumeChallengeAndRecordUse(use: UseInput): Promise<UseOutcome> {
+    const parts = useParts(use);
+    const result = await sql<UseReport>`with ${parts.ctes} select ${parts.columns}`.execute(this.db);
+    return useOutcome(result.rows[0]);
   }
 
   /** True exactly once per challenge hash: the insert is the whole decision. */
@@ -227,4 +204,59 @@ export class PasskeyStore {
     const result = await this.db.deleteFrom('webauthn_used_challenges').where('expires_at', '<', before).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+}
+
+/** What one verified assertion consumes and records. */
+export interface UseInput {
+  projectId: string;
+  challengeHash: string;
+  challengeExpiresAt: Date;
+  credentialRowId: string;
+  newCount: number;
+  at: Date;
+}
+
+export type UseOutcome = 'recorded' | 'used' | 'regressed';
+
+/** The columns `UseParts.columns` adds to the statement that carries them. */
+export interface UseReport {
+  use_consumed: boolean;
+  use_recorded: boolean;
+}
+
+/**
+ * `consumeChallengeAndRecordUse` as parts of a statement another domain runs (the flow's hand-off,
+ * AttemptStore.insertHandedOff): its CTEs, the condition that the use was recorded (the hand-off
+ * is gated on it), and the columns that tell why not.
+ */
+export interface UseParts {
+  ctes: RawBuilder<unknown>;
+  recorded: RawBuilder<boolean>;
+  columns: RawBuilder<UseReport>;
+}
+
+export function useParts(use: UseInput): UseParts {
+  return {
+    ctes: sql`passkey_used as (
+        insert into webauthn_used_challenges (challenge_hash, project_id, expires_at)
+        values (${use.challengeHash}::text, ${use.projectId}::text, ${use.challengeExpiresAt}::timestamptz)
+        on conflict (challenge_hash) do nothing
+        returning challenge_hash
+      ), passkey_moved as (
+        update passkeys set sign_count = ${use.newCount}::bigint
+        where credential_row_id = ${use.credentialRowId}::text and exists (select 1 from passkey_used)
+          and not (${use.newCount}::bigint <= sign_count and (${use.newCount}::bigint > 0 or sign_count > 0))
+        returning credential_row_id
+      ), passkey_touched as (
+        update credentials set last_used_at = ${use.at}::timestamptz
+        from passkey_moved where credentials.id = passkey_moved.credential_row_id
+        returning credentials.id
+      )`,
+    recorded: sql<boolean>`exists (select 1 from passkey_touched)`,
+    columns: sql<UseReport>`exists (select 1 from passkey_used) as use_consumed, exists (select 1 from passkey_touched) as use_recorded`,
+  };
+}
+
+export function useOutcome(report: UseReport | undefined): UseOutcome {
+  return !report?.use_consumed ? 'used' : report.use_recorded ? 'recorded' : 'regressed';
 }

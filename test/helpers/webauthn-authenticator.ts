@@ -30,6 +30,8 @@ export interface AuthenticatorOptions {
   backupState?: boolean;
   /** 16 bytes; zeros (as `none` attestation usually reports) unless given. */
   aaguid?: Uint8Array;
+  /** Report a sign count of 0 on every assertion, as synced passkeys do: only the challenge then stops a replay. */
+  zeroCount?: boolean;
 }
 
 /** What a single ceremony may override, e.g. a phishing origin or the wrong ceremony type. */
@@ -114,7 +116,7 @@ export class SoftwareAuthenticator {
   async get(optionsJSON: PublicKeyCredentialRequestOptionsJSON, overrides: CeremonyOverrides): Promise<AuthenticationResponseJSON> {
     const rpId = optionsJSON.rpId ?? new URL(overrides.origin).hostname;
     const credential = this.pick(optionsJSON, rpId, overrides.credentialId);
-    credential.signCount += 1;
+    if (!this.options.zeroCount) credential.signCount += 1;
     const clientDataJSON = this.clientData(overrides.type ?? 'webauthn.get', overrides.challenge ?? optionsJSON.challenge, overrides.origin);
     const authData = this.authDataHead(overrides.rpId ?? rpId, overrides, 0, credential.signCount);
     const signed = Buffer.concat([authData, sha256(clientDataJSON)]);

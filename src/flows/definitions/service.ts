@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import { ChangeCache } from '../../cache/cache.js';
 import type { ChangeFeed } from '../../cache/feed.js';
 import type { Clock } from '../../core/clock.js';
@@ -264,8 +264,8 @@ export class FlowDefinitionService {
   }
 
   /** The UPDATE that ends a live run, for a statement that must write only when it does (AttemptDrafts.handOff). */
-  endRunQuery(runId: string) {
-    return this.store.endRunQuery(runId, this.clock.now());
+  endRunQuery(runId: string, when?: RawBuilder<boolean>) {
+    return this.store.endRunQuery(runId, this.clock.now(), when);
   }
 
   /** Takes the run's next code send (at most one per `intervalMs`); see FlowDefinitionStore.takeCodeSend. */

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Cursor } from '../../core/pagination.js';
 import type { Database } from '../../db/schema.js';
 import { afterCursor, jsonb } from '../../db/sql.js';
@@ -159,9 +159,13 @@ export class FlowDefinitionStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** `endRun` as a data-modifying query (RETURNING `id`) for a statement of another domain: see AttemptStore.insertHandedOff. */
-  endRunQuery(id: string, at: Date) {
-    return this.db.updateTable('flow_runs').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).where(SESSION_LIVES).returning('id');
+  /**
+   * `endRun` as a data-modifying query (RETURNING `id`) for a statement of another domain: see
+   * AttemptStore.insertHandedOff. `when`: one more condition (a CTE of that statement held).
+   */
+  endRunQuery(id: string, at: Date, when?: RawBuilder<boolean>) {
+    const query = this.db.updateTable('flow_runs').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).where(SESSION_LIVES);
+    return (when ? query.where(when) : query).returning('id');
   }
 
   async isInUse(definitionId: string, now: Date): Promise<boolean> {

@@ -3,7 +3,7 @@ import { AppError, MESSAGES } from '../../core/errors.js';
 import { notFoundError } from '../../http/principal.js';
 import { emptyState, findByTopId, flowCompleted, requireEntry, tombstone, type FlowCookieState, type FlowEntry } from '../state.js';
 import type { FlowDeps } from './deps.js';
-import type { FlowStepDef } from '../definitions/types.js';
+import { isCompleteStep, type FlowStepDef } from '../definitions/types.js';
 import type { StepContext } from '../methods/method.js';
 import { methodOfActionKind } from '../methods/registry.js';
 import { FlowStateChanged, invalidAction } from './errors.js';
@@ -133,11 +133,14 @@ export class FlowRuntime {
     try {
       return await this.advance(run, input);
     } catch (error) {
-      if (error instanceof FlowStateChanged) {
-        await run.saveAttempt();
-        error.cookie = await this.deps.codec.encode(run.state, this.deps.clock.now(), run.key);
-      }
-      throw error;
+      if (!(error instanceof FlowStateChanged)) throw error;
+      // Saving writes a pending single use first, whose refusal (with the state it rolled back) is then the answer.
+      const answer = await run.saveAttempt().then(
+        () => error,
+        (refusal: unknown) => refusal,
+      );
+      if (answer instanceof FlowStateChanged) answer.cookie = await this.deps.codec.encode(run.state, this.deps.clock.now(), run.key);
+      throw answer;
     }
   }
 
@@ -170,6 +173,12 @@ export class FlowRuntime {
   /** After a transition: passes invisible steps and renders the next visible one, or completes. */
   private async moveOn(run: FlowRun, keepResult = false): Promise<FlowResult> {
     run.touch();
+    // A single use rides on the hand-off only when nothing else is written first: the flow
+    // completes here, with no invisible step's work and no stacked flow to end.
+    if (run.pendingUse) {
+      const { step } = await run.current();
+      if (!isCompleteStep(step) || run.entry.f.length > 1) await run.settleUse();
+    }
     const done = await run.settle((next) => this.invisible(run, next));
     if (done) return this.respond(run, true, keepResult);
     // Extending the runs and rendering the next step do not wait for each other: one round trip less.
@@ -246,6 +255,7 @@ export class FlowRuntime {
     const { deps } = this;
     const { frame, loaded, step } = await run.current();
     if (!done) {
+      await run.settleUse();
       const captcha = await run.needsCaptcha(step, checksCredentials(step));
       const [body] = await Promise.all([this.body(run, await run.render(step, loaded, captcha)), run.saveAttempt()]);
       if (run.redirectUri !== undefined) body.redirect_uri = run.redirectUri;
@@ -266,12 +276,19 @@ export class FlowRuntime {
       if (!(await deps.definitions.endRun(frame.id, trx))) throw flowCompleted(frame.id);
     };
     if (run.draft && run.draft.row.id === run.entry.a) {
-      // The usual completion: the attempt this request drafted, written handed off in one statement with the run's end.
-      const handoff = await deps.drafts.handOff(run.draft, deps.definitions.endRunQuery(frame.id));
-      if (!handoff) throw await run.endedBecause();
+      // The usual completion: the attempt this request drafted, written handed off in one statement
+      // with the run's end (and a pending single use, which the run's end then requires).
+      const use = run.pendingUse;
+      run.pendingUse = undefined;
+      const { handoff, report } = await deps.drafts.handOff(run.draft, deps.definitions.endRunQuery(frame.id, use?.parts.held), use?.parts);
+      if (!handoff) {
+        await use?.check(report);
+        throw await run.endedBecause();
+      }
       run.draft = undefined;
       return this.completed(run, body, handoff, keepResult);
     }
+    await run.settleUse();
     const known = run.entry.a !== undefined && run.attempt?.id === run.entry.a ? run.attempt : undefined;
     const attempt = known ?? (run.entry.a !== undefined ? await deps.attempts.get(run.projectId, run.entry.a).catch(() => undefined) : undefined);
     try {

@@ -14,7 +14,7 @@ import type { FlowDeps } from './deps.js';
 import { flowGone, invalidAction } from './errors.js';
 import { METHODS } from '../methods/registry.js';
 import { readFields, stepFields, type ReadOptions } from './fields.js';
-import type { RequestContext, SideCookie, StepView } from './types.js';
+import type { PendingUse, RequestContext, SideCookie, StepView } from './types.js';
 
 export const FLOW_TTL_MS = 10 * 60 * 1000;
 const MAX_HISTORY = 20;
@@ -43,6 +43,8 @@ export class FlowRun {
   readonly setCookies: SideCookie[] = [];
   /** The credential methods of a user, when this request read them anyway (with the password): saves a read. */
   userMethods?: { userId: string; methods: Set<string> };
+  /** A single use a method verified but has not written (see PendingUse). */
+  pendingUse?: PendingUse;
   /** Risk signals read in this request, by account key and user (see `signals`). */
   private risk?: { key: string; signals: Promise<RiskSignals> };
 
@@ -287,10 +289,30 @@ export class FlowRun {
 
   /** Writes the attempt this request drafted; called before a cookie that names it is sealed. */
   async saveAttempt(): Promise<void> {
+    await this.settleUse();
     const { draft } = this;
     if (!draft) return;
     this.draft = undefined;
     await this.deps.drafts.save(draft);
+  }
+
+  /** Writes the pending single use on its own: before any other write of the request. */
+  async settleUse(): Promise<void> {
+    const use = this.pendingUse;
+    this.pendingUse = undefined;
+    await use?.alone();
+  }
+
+  /**
+   * Puts the flow's entry back as `snapshot` holds it and forgets what this request drafted: a
+   * refusal found only at the write, after the step had moved on.
+   */
+  rollBack(snapshot: FlowEntry): void {
+    for (const key of Object.keys(this.entry)) delete (this.entry as unknown as Record<string, unknown>)[key];
+    Object.assign(this.entry, structuredClone(snapshot));
+    this.draft = undefined;
+    this.attempt = undefined;
+    this.pendingUse = undefined;
   }
 
   touch(): void {
