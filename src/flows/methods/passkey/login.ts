@@ -3,7 +3,7 @@ import { identifierField } from '../../runtime/identifier.js';
 import type { ActionAnswer, StepContext } from '../method.js';
 import { issueChallenge, passkeyFactor, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
 import type { RelyingParty } from '../../../passkeys/relying-party.js';
-import type { PendingPasskeyUse } from '../../../passkeys/service.js';
+import type { PendingPasskeyUse } from '../../../passkeys/assertion.js';
 import type { PasskeyRow, UseReport } from '../../../passkeys/store.js';
 import type { FlowRun } from '../../runtime/run.js';
 import type { ChallengeView, PendingUse } from '../../runtime/types.js';
