@@ -38,44 +38,57 @@ function invalidAttributes(flowId: string, error: AppError): AppError {
 }
 
 /**
- * `create_user`: the user from the collected attributes and, in the same transaction, the
- * credentials the methods enroll (a password, a passkey), so that a refusal leaves nothing behind.
- * Each enrollment's factor is then recorded on the flow's auth attempt. An identifier that is
- * taken follows `user_already_exists`, or answers on the identifier field.
+ * The user from the collected attributes and, in the same transaction, the credentials the methods
+ * enroll (a password, a passkey, an SSO link), so that a refusal leaves nothing behind; each
+ * enrollment's factor is then recorded on the flow's auth attempt. Refusals are the users
+ * domain's own (`user.invalid`, `user.already_exists`), for the caller to answer.
  */
-export async function createUser(ctx: StepContext, enrollments: (attributes: Record<string, unknown>) => Promise<Enrollment[]>): Promise<string | undefined> {
-  const { run, loaded, step } = ctx;
+export async function insertUser(ctx: StepContext, enrollments: (attributes: Record<string, unknown>) => Promise<Enrollment[]>): Promise<void> {
+  const { run, loaded } = ctx;
   const { deps, frame, projectId } = run;
   const attributes = collectedAttributes(ctx);
-  let user;
+  const prepared = await enrollments(attributes);
+  const input = { schema: loaded.def.user_schema ?? loaded.row.schema_uri, attributes };
+  let created;
   try {
-    const prepared = await enrollments(attributes);
-    const input = { schema: loaded.def.user_schema ?? loaded.row.schema_uri, attributes };
-    user = await deps.transaction(async (trx) => {
+    created = await deps.transaction(async (trx) => {
       // A flow creates one user: a `_zflow` replayed after completion, or submitted concurrently,
       // writes nothing (the claim is undone with the transaction when the user is refused); nor
       // does a flow whose session was deleted (404 sess.not_found).
       if (!(await deps.definitions.claimUserCreation(frame.id, trx))) throw flowCompleted(frame.id);
-      const created = await deps.users.create(projectId, input, { actor: 'self', trx });
-      for (const enrollment of prepared) await enrollment.write(trx, created);
-      return { created, prepared };
+      const user = await deps.users.create(projectId, input, { actor: 'self', trx });
+      for (const enrollment of prepared) await enrollment.write(trx, user);
+      return user;
     });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
     // Why the run took no user is read after the transaction (PGlite has one connection).
-    if (error.code === 'flow.completed') throw await run.endedBecause();
+    if (error instanceof AppError && error.code === 'flow.completed') throw await run.endedBecause();
+    throw error;
+  }
+  frame.u = created.id;
+  frame.cr = created.id;
+  for (const enrollment of prepared) {
+    if (enrollment.factor) await run.recordFactor(enrollment.factor, created.id);
+    await enrollment.done?.(created.id);
+  }
+}
+
+/**
+ * `create_user`: `insertUser`, answered as a step answers. An identifier that is taken follows
+ * `user_already_exists`, or answers on the identifier field.
+ */
+export async function createUser(ctx: StepContext, enrollments: (attributes: Record<string, unknown>) => Promise<Enrollment[]>): Promise<string | undefined> {
+  const { run, loaded, step } = ctx;
+  const { frame } = run;
+  try {
+    await insertUser(ctx, enrollments);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
     if (error.code === 'user.invalid') throw invalidAttributes(frame.id, error);
     if (error.code !== 'user.already_exists') throw error;
     if (step.transitions?.user_already_exists) return 'user_already_exists';
     const field = (step.fields ?? []).find((f) => loaded.schema.identifiers.includes(f)) ?? loaded.schema.identifiers[0] ?? 'identifier';
     throw validationFailed(frame.id, { [field]: 'error.user_already_exists' }, 'An account with this identifier already exists.');
   }
-  const userId = user.created.id;
-  frame.u = userId;
-  frame.cr = userId;
-  for (const enrollment of user.prepared) {
-    if (enrollment.factor) await run.recordFactor(enrollment.factor, userId);
-    await enrollment.done?.(userId);
-  }
-  return undefined;
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../../../core/errors.js';
 import type { OpenedProvider, UpstreamProfile } from '../../../sso/upstream.js';
-import { createUser } from '../../hooks/create-user.js';
+import { insertUser } from '../../hooks/create-user.js';
 import type { PendingIdentity } from '../../state.js';
 import { provenWithin, RECENT_SIGN_IN_MS, settingsUser } from '../settings/proof.js';
 import type { StepContext } from '../method.js';
@@ -84,19 +84,18 @@ export async function decide(ctx: StepContext, provider: OpenedProvider, profile
 }
 
 /**
- * Just-in-time: the user from the mapped claims and its link, in one transaction (the
- * `create_user` hook, with the link as the one enrollment). A step with `user_already_exists`
- * follows it; otherwise a taken identifier is a race won by the same identity (its user signs in)
- * or another account's address.
+ * Just-in-time: the user from the mapped claims and its link, in one transaction (`insertUser`,
+ * with the link as the one enrollment). A taken identifier is a race won by the same identity
+ * (its user signs in) or another account's address.
  */
 async function createLinkedUser(ctx: StepContext, identity: PendingIdentity, property: string | undefined): Promise<SsoOutcome> {
   try {
-    const outcome = await createUser(ctx, async () => [linkEnrollment(ctx, identity, property)]);
-    return { trigger: outcome ?? 'callback' };
+    await insertUser(ctx, async () => [linkEnrollment(ctx, identity, property)]);
+    return { trigger: 'callback' };
   } catch (error) {
-    if (!(error instanceof AppError) || error.code !== 'flow.validation_failed') throw error;
-    const fields = Object.values((error.details.fields ?? {}) as Record<string, string>);
-    if (!fields.includes('error.user_already_exists')) return failed('the mapped claims do not satisfy the user schema');
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'user.invalid') return failed('the mapped claims do not satisfy the user schema');
+    if (error.code !== 'user.already_exists') throw error;
     const winner = await ctx.run.deps.sso.links.find(ctx.run.projectId, { providerId: identity.p, subject: identity.s });
     if (winner) return signIn(ctx, identity, winner);
     return accountExists('an account holds the mapped identifier, and the provider did not verify the e-mail or the identity is not linked');
