@@ -28,7 +28,7 @@ export interface VerifiedAssertion {
  */
 export interface PendingPasskeyUse {
   readonly parts: UseParts;
-  check(report: UseReport | undefined): void;
+  check(report: UseReport): void;
   alone(): Promise<void>;
 }
 

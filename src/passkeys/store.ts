@@ -218,20 +218,20 @@ export interface UseInput {
 
 export type UseOutcome = 'recorded' | 'used' | 'regressed';
 
-/** The columns `UseParts.columns` adds to the statement that carries them. */
+/** The columns `UseParts.columns` adds to the statement that carries them (read from a row of any shape). */
 export interface UseReport {
-  use_consumed: boolean;
-  use_recorded: boolean;
+  use_consumed?: unknown;
+  use_recorded?: unknown;
 }
 
 /**
  * `consumeChallengeAndRecordUse` as parts of a statement another domain runs (the flow's hand-off,
- * AttemptStore.insertHandedOff): its CTEs, the condition that the use was recorded (the hand-off
- * is gated on it), and the columns that tell why not.
+ * AttemptStore.insertHandedOff): its CTEs, the condition that the use held (recorded; the
+ * hand-off is gated on it), and the columns that tell why not.
  */
 export interface UseParts {
   ctes: RawBuilder<unknown>;
-  recorded: RawBuilder<boolean>;
+  held: RawBuilder<boolean>;
   columns: RawBuilder<UseReport>;
 }
 
@@ -252,7 +252,7 @@ export function useParts(use: UseInput): UseParts {
         from passkey_moved where credentials.id = passkey_moved.credential_row_id
         returning credentials.id
       )`,
-    recorded: sql<boolean>`exists (select 1 from passkey_touched)`,
+    held: sql<boolean>`exists (select 1 from passkey_touched)`,
     columns: sql<UseReport>`exists (select 1 from passkey_used) as use_consumed, exists (select 1 from passkey_touched) as use_recorded`,
   };
 }

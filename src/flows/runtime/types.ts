@@ -130,10 +130,10 @@ export interface StartInput {
 
 /**
  * A single use a method verified in this request but has not written (a passkey's challenge): the
- * statement that hands the flow off carries it, gated on `held`, which saves a round trip; before
- * the request writes anything else that the use grants (an attempt, a step's work) it is written
- * alone (FlowRun.settleUse). `check` (of the carrying
- * statement's report) and `alone` throw the method's refusal when the use did not hold.
+ * statement that hands the flow off carries it, its run's end gated on `held`, which saves a round
+ * trip; before the request writes anything else that the use grants (an attempt, a step's work)
+ * it is written alone (FlowRun.settleUse). `check` (of the carrying statement's report) and
+ * `alone` throw the method's refusal when the use did not hold.
  */
 export interface PendingUse {
   readonly parts: CarriedParts & { held: RawBuilder<boolean> };

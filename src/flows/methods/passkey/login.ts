@@ -4,7 +4,7 @@ import type { ActionAnswer, StepContext } from '../method.js';
 import { issueChallenge, passkeyFactor, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
 import type { RelyingParty } from '../../../passkeys/relying-party.js';
 import type { PendingPasskeyUse } from '../../../passkeys/assertion.js';
-import type { PasskeyRow, UseReport } from '../../../passkeys/store.js';
+import type { PasskeyRow } from '../../../passkeys/store.js';
 import type { FlowRun } from '../../runtime/run.js';
 import type { ChallengeView, PendingUse } from '../../runtime/types.js';
 import type { FlowEntry } from '../../state.js';
@@ -57,20 +57,19 @@ export async function passkeyLogin(ctx: StepContext, input: SubmitInput): Promis
   if (!pending) return refuse(run, fresh);
   // As the attempt's first factor (nothing written for it yet), the challenge's consumption rides
   // on the flow's hand-off; otherwise it is written at once, before the factor is.
-  const carried = run.entry.a === undefined;
-  const before = carried ? structuredClone(run.entry) : undefined;
-  const consumeChallenge = { expiresAt: new Date(pending.x), carried };
+  const consumeChallenge = { expiresAt: new Date(pending.x), carried: run.entry.a === undefined };
   const proven = await verified(run, () => deps.passkeys.verifyAuthentication({ projectId, response: answer.proof, expectedChallenge: pending.c, rp, expectedUserId: pending.u, consumeChallenge, found }), fresh);
+  if (proven.use) run.pendingUse = pendingUseOf(run, proven.use, structuredClone(run.entry), fresh);
   frame.ch = undefined;
   frame.u = proven.userId;
   await run.recordFactor(passkeyFactor(proven), proven.userId);
-  if (proven.use && before) run.pendingUse = pendingUseOf(run, proven.use, before, fresh);
   return { stay: false };
 }
 
 /**
  * The run's view of a carried consumption: refused as any passkey answer is (400 with a fresh
- * challenge), with the flow put back at this step, since by then the step had moved on.
+ * challenge), with the flow put back as it was `before` the answer, since by then the step had
+ * moved on.
  */
 function pendingUseOf(run: FlowRun, use: PendingPasskeyUse, before: FlowEntry, fresh: () => Promise<ChallengeView>): PendingUse {
   const again = async () => {
@@ -78,8 +77,8 @@ function pendingUseOf(run: FlowRun, use: PendingPasskeyUse, before: FlowEntry, f
     return fresh();
   };
   return {
-    parts: { ctes: use.parts.ctes, columns: use.parts.columns, held: use.parts.recorded },
-    check: (report) => verified(run, async () => use.check(report as unknown as UseReport), again),
+    parts: use.parts,
+    check: (report) => verified(run, async () => use.check(report), again),
     alone: () => verified(run, () => use.alone(), again),
   };
 }
