@@ -255,7 +255,6 @@ export class FlowRuntime {
     const { deps } = this;
     const { frame, loaded, step } = await run.current();
     if (!done) {
-      await run.settleUse();
       const captcha = await run.needsCaptcha(step, checksCredentials(step));
       const [body] = await Promise.all([this.body(run, await run.render(step, loaded, captcha)), run.saveAttempt()]);
       if (run.redirectUri !== undefined) body.redirect_uri = run.redirectUri;
