@@ -105,6 +105,14 @@ describe('configuration', () => {
     expect(config.sweepIntervalMs).toBe(0);
   });
 
+  it('writes no generated admin token for a start it refuses: that token would never be printed', () => {
+    for (const [variable, value] of [['PORT', 'abc'], ['GATEHOUSE_SECRET', 'too-short'], ['SMTP_URL', 'http://mail.example.com'], ['GATEHOUSE_RETENTION_HOURS', 'often']]) {
+      const dir = dataDir();
+      expect(() => loadConfig({ GATEHOUSE_DATA_DIR: dir, [variable]: value })).toThrow(ConfigError);
+      expect(() => statSync(join(dir, 'admin-token')), variable).toThrow();
+    }
+  });
+
   it('does not write into the data directory when everything is given', () => {
     const dir = join(dataDir(), 'not-created');
     loadConfig({ GATEHOUSE_DATA_DIR: dir, GATEHOUSE_ADMIN_TOKEN: 'admin-token-of-at-least-24-chars', GATEHOUSE_SECRET: SECRET });

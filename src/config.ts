@@ -118,24 +118,14 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
   const dbUrl = databaseUrl(env);
-  let adminToken = env.GATEHOUSE_ADMIN_TOKEN ?? '';
-  let adminTokenGenerated = false;
-  if (adminToken && adminToken.length < 24) throw new ConfigError('GATEHOUSE_ADMIN_TOKEN', 'must be at least 24 characters');
-  if (!adminToken) {
-    const stored = persisted(dataDir, 'admin-token', () => `gh_admin_${randomBytes(32).toString('base64url')}`);
-    adminToken = stored.value;
-    adminTokenGenerated = stored.generated;
-  }
+  if (env.GATEHOUSE_ADMIN_TOKEN && env.GATEHOUSE_ADMIN_TOKEN.length < 24) throw new ConfigError('GATEHOUSE_ADMIN_TOKEN', 'must be at least 24 characters');
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'expected smtp:// or smtps://');
-  return {
+  const checked = {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
     databaseUrl: dbUrl,
     dataDir,
-    adminToken,
-    adminTokenGenerated,
-    secrets: secrets(env, dataDir),
     publicUrl: url(env, 'GATEHOUSE_PUBLIC_URL'),
     logLevel,
     trustedProxies: (env.GATEHOUSE_TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter(Boolean),
@@ -149,6 +139,11 @@ export function loadConfig(env: Env = process.env): Config {
       maxBytes: integer(env, 'GATEHOUSE_SCHEMA_FETCH_MAX_BYTES', 262_144, 1024, 1_048_576),
     },
   };
+  // Generated values are written only once every setting was accepted: a start refused for a typo
+  // leaves no admin token behind that it never printed.
+  const secretValues = secrets(env, dataDir);
+  const stored = env.GATEHOUSE_ADMIN_TOKEN ? undefined : persisted(dataDir, 'admin-token', () => `gh_admin_${randomBytes(32).toString('base64url')}`);
+  return { ...checked, adminToken: env.GATEHOUSE_ADMIN_TOKEN || stored!.value, adminTokenGenerated: stored?.generated ?? false, secrets: secretValues };
 }
 
 /** A configuration for tests: no files touched, fixed secrets. */
