@@ -5,7 +5,7 @@ import { KeyRing } from '../core/keys.js';
 import { randomIds } from '../core/ids.js';
 import { CodeService } from './codes/service.js';
 import { CodeStore } from './codes/store.js';
-import { CaptchaGate, type CaptchaGateView } from './gates/captcha.js';
+import { CaptchaGate } from './gates/captcha.js';
 import { GateStore } from './gates/store.js';
 import { lockSeconds, RISK_DEFAULTS, riskRules, RiskService } from './risk/service.js';
 import { RiskStore } from './risk/store.js';

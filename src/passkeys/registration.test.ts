@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { PasskeyError } from './errors.js';
 import { passkeyFailure, passkeyKit, RP, type PasskeyKit } from './passkey-test-kit.js';
 
 describe('passkey registration', () => {

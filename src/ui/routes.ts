@@ -11,7 +11,7 @@ import { issuerOf } from '../oauth/discovery.js';
 import { loadAssets } from './assets.js';
 import { finish, sendDone } from './complete.js';
 import { logoutRoutes } from './logout.js';
-import { FLOW_PAGES, langExplicit, pageUrl, readEntry, type FlowPage } from './entry.js';
+import { FLOW_PAGES, langExplicit, pageUrl, readEntry } from './entry.js';
 import { readForm, type FormInput } from './form.js';
 import { describeError, pageContext, sendError, sendMessage, sendStep, type PageContext } from './pages.js';
 import type { StepExtras } from './step.js';

@@ -1,5 +1,4 @@
 import { PASSWORD_FIELD as PASSWORD } from '../methods/password/index.js';
-import { RECOVERY_CODE_FACTOR_FIELD } from '../methods/recovery-codes/index.js';
 import { CREDENTIAL_ID_FIELD } from '../methods/settings/index.js';
 import { TOTP_FIELD } from '../methods/totp/index.js';
 import type { SchemaView } from './schema-view.js';

@@ -1,7 +1,6 @@
-import type { Handoff } from '../../attempts/service.js';
 import { AppError, MESSAGES } from '../../core/errors.js';
 import { notFoundError } from '../../http/principal.js';
-import { emptyState, findByTopId, flowCompleted, requireEntry, tombstone, type FlowCookieState, type FlowEntry } from '../state.js';
+import { emptyState, findByTopId, requireEntry, type FlowCookieState, type FlowEntry } from '../state.js';
 import type { FlowDeps } from './deps.js';
 import { isCompleteStep, type FlowStepDef } from '../definitions/types.js';
 import type { StepContext } from '../methods/method.js';
@@ -13,6 +12,7 @@ import type { FlowResponse, FlowResult, RequestContext, StartInput, SubmitInput 
 import { identifierField } from './identifier.js';
 import { claimSettingsFrame, SETTINGS_PURPOSE, signedInUser } from '../methods/settings/proof.js';
 import { checksCredentials, runStep } from './work.js';
+import { complete } from './complete.js';
 
 /** A flow an SSO callback completed: its answer, for the first read. */
 export interface CompletedFlow {
@@ -146,7 +146,6 @@ export class FlowRuntime {
 
   /** Runs the submitted action: the step's fields, a navigation, or an action of a method's own kind. */
   private async advance(run: FlowRun, input: SubmitInput): Promise<FlowResult> {
-    const { deps } = this;
     const { frame, loaded, step } = await run.current();
     const action = (step.actions ?? []).find((a) => a.name === input.action);
     if (!action) throw invalidAction(frame.id, input.action);
@@ -253,7 +252,7 @@ export class FlowRuntime {
   /** Renders the next visible step, or finishes the flow when the whole stack is complete. */
   private async respond(run: FlowRun, done: boolean, keepResult = false): Promise<FlowResult> {
     const { deps } = this;
-    const { frame, loaded, step } = await run.current();
+    const { loaded, step } = await run.current();
     if (!done) {
       const captcha = await run.needsCaptcha(step, checksCredentials(step));
       const [body] = await Promise.all([this.body(run, await run.render(step, loaded, captcha)), run.saveAttempt()]);
@@ -268,47 +267,6 @@ export class FlowRuntime {
       if (run.entry.r) body.redirect_uri = run.entry.r;
       else view.behavior = 'show';
     }
-    // A flow completes once: its live run is consumed in the transaction that hands off (or on its
-    // own), so a `_zflow` captured before completion and replayed after it answers 410.
-    const consumeRun = async (trx?: Parameters<typeof deps.definitions.endRun>[1]) => {
-      // Inside the hand-off's transaction: why it ended is read after it (one connection on PGlite).
-      if (!(await deps.definitions.endRun(frame.id, trx))) throw flowCompleted(frame.id);
-    };
-    if (run.draft && run.draft.row.id === run.entry.a) {
-      // The usual completion: the attempt this request drafted, written handed off in one statement
-      // with the run's end (and a pending single use, which the run's end then requires).
-      const use = run.pendingUse;
-      run.pendingUse = undefined;
-      const { handoff, report } = await deps.drafts.handOff(run.draft, deps.definitions.endRunQuery(frame.id, use?.parts.held), use?.parts);
-      if (!handoff) {
-        await use?.check(report);
-        throw await run.endedBecause();
-      }
-      run.draft = undefined;
-      return this.completed(run, body, handoff, keepResult);
-    }
-    await run.settleUse();
-    const known = run.entry.a !== undefined && run.attempt?.id === run.entry.a ? run.attempt : undefined;
-    const attempt = known ?? (run.entry.a !== undefined ? await deps.attempts.get(run.projectId, run.entry.a).catch(() => undefined) : undefined);
-    try {
-      const handoff = attempt && attempt.factors.length > 0 ? await deps.attempts.completeAndHandOff(run.projectId, attempt.id, { alongside: consumeRun }) : undefined;
-      if (!handoff) await consumeRun();
-      return await this.completed(run, body, handoff, keepResult);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'flow.completed') throw await run.endedBecause();
-      throw error;
-    }
-  }
-
-  /** The answer of a completed flow: its handoff token, and a tombstone in place of its entry. */
-  private async completed(run: FlowRun, body: FlowResponse, handoff: Handoff | undefined, keepResult = false): Promise<FlowResult> {
-    if (handoff) {
-      body.handoff_token = handoff.handoff_token;
-      body.handoff_token_expires_at = handoff.handoff_token_expires_at;
-    }
-    run.state.flows[run.key] = tombstone(run.entry, run.frame.id);
-    if (keepResult) run.state.flows[run.key].rs = body;
-    const cookie = await this.deps.codec.encode(run.state, this.deps.clock.now());
-    return { body, cookie };
+    return complete(deps, run, body, keepResult);
   }
 }

@@ -5,16 +5,13 @@ import type { SchemaView } from '../definitions/schema-view.js';
 import type { LoadedDefinition } from '../definitions/service.js';
 import { isCompleteStep, isInvisibleStep, type FlowStepDef } from '../definitions/types.js';
 import type { CaptchaGateView } from '../gates/captcha.js';
-import type { RawBuilder } from 'kysely';
-import type { RiskAssessment, RiskRules, RiskSignals } from '../risk/service.js';
-import type { RiskSignalRow } from '../risk/store.js';
-import { flowCompleted, topFrame, type FlowCookieState, type FlowEntry, type FlowFrame } from '../state.js';
+import { flowCompleted, type FlowEntry, type FlowFrame } from '../state.js';
 import type { ProvenFactor } from '../methods/method.js';
-import type { FlowDeps } from './deps.js';
 import { flowGone, invalidAction } from './errors.js';
 import { METHODS } from '../methods/registry.js';
 import { readFields, stepFields, type ReadOptions } from './fields.js';
-import type { PendingUse, RequestContext, SideCookie, StepView } from './types.js';
+import { RunBase } from './run-base.js';
+import type { PendingUse, SideCookie, StepView } from './types.js';
 
 export const FLOW_TTL_MS = 10 * 60 * 1000;
 const MAX_HISTORY = 20;
@@ -26,9 +23,8 @@ export interface Loaded extends LoadedDefinition {
 }
 
 /** One request's view of one concurrent flow: its entry in the cookie plus loaded definitions. */
-export class FlowRun {
+export class FlowRun extends RunBase {
   private readonly loaded = new Map<string, Loaded>();
-  rules?: RiskRules;
   /** The auth attempt as this request last wrote (or drafted) it (saves reading it back to complete it). */
   attempt?: Attempt;
   /** The attempt this request created, not yet written: handed off with the flow's end, or saved (`saveAttempt`). */
@@ -45,58 +41,6 @@ export class FlowRun {
   userMethods?: { userId: string; methods: Set<string> };
   /** A single use a method verified but has not written (see PendingUse). */
   pendingUse?: PendingUse;
-  /** Risk signals read in this request, by account key and user (see `signals`). */
-  private risk?: { key: string; signals: Promise<RiskSignals> };
-
-  constructor(
-    readonly deps: FlowDeps,
-    readonly state: FlowCookieState,
-    readonly key: string,
-    readonly entry: FlowEntry,
-    readonly ctx: RequestContext,
-  ) {}
-
-  get projectId(): string {
-    return this.entry.p;
-  }
-
-  get frame(): FlowFrame {
-    return topFrame(this.entry);
-  }
-
-  async riskRules(): Promise<RiskRules> {
-    this.rules ??= (await this.deps.settings.flowSettings(this.projectId)).risk;
-    return this.rules;
-  }
-
-  /**
-   * The risk signals of this submit, read once: the deny check, the captcha decision and the
-   * lock-out check of the password all decide from the same read. `forgetSignals` after the
-   * step's work, which may have changed what they count.
-   */
-  signals(accountKey?: string): Promise<RiskSignals> {
-    const userId = this.frame.u;
-    const key = `${accountKey ?? ''}\0${userId ?? ''}`;
-    if (this.risk?.key !== key) {
-      this.risk = { key, signals: this.deps.risk.signals(this.projectId, { ip: this.ctx.ip, accountKey, userId, sessionId: this.entry.ss }) };
-    }
-    return this.risk.signals;
-  }
-
-  /**
-   * The signals' statement for another read to carry along (one round trip for both); `primed`
-   * hands this run the row that read brought back, so that the checks that follow use it.
-   */
-  signalsAlongside(accountKey?: string): { query: RawBuilder<RiskSignalRow>; primed(row: Promise<RiskSignalRow>): void } {
-    const userId = this.frame.u;
-    const request = this.deps.risk.signalsRequest(this.projectId, { ip: this.ctx.ip, accountKey, userId, sessionId: this.entry.ss });
-    return {
-      query: request.query,
-      primed: (row) => {
-        this.risk = { key: `${accountKey ?? ''}\0${userId ?? ''}`, signals: row.then(request.read) };
-      },
-    };
-  }
 
   /**
    * Why the run could not create its user or complete: its session was deleted (404
@@ -108,22 +52,6 @@ export class FlowRun {
       (error: unknown) => error,
     );
     return gone instanceof AppError ? gone : flowCompleted(this.frame.id);
-  }
-
-  forgetSignals(): void {
-    this.risk = undefined;
-  }
-
-  async assess(accountKey?: string): Promise<RiskAssessment> {
-    return this.deps.risk.assess(await this.signals(accountKey), await this.riskRules());
-  }
-
-  /** 429 `auth.rate_limited` when the risk rules deny credential checks from this client or account. */
-  async refuseWhenDenied(accountKey?: string): Promise<void> {
-    const assessment = await this.assess(accountKey);
-    if (assessment.decision === 'deny') {
-      throw new AppError('auth.rate_limited', 'Too many failed attempts; try again later.', { retry_after_seconds: assessment.retryAfterSeconds }, { 'retry-after': String(assessment.retryAfterSeconds ?? 60) });
-    }
   }
 
   async load(frame: FlowFrame): Promise<Loaded> {
@@ -208,13 +136,6 @@ export class FlowRun {
       return false;
     }
     throw flowGone(this.frame.id, 'its definition loops');
-  }
-
-  /** Whether the current step must carry (and its submit solve) the captcha gate. */
-  async needsCaptcha(step: FlowStepDef, checksCredentials: boolean, accountKey?: string): Promise<boolean> {
-    if (step.gates?.captcha) return true;
-    if (!checksCredentials) return false;
-    return (await this.assess(accountKey)).decision !== 'allow';
   }
 
   async render(step: FlowStepDef, loaded: Loaded, captcha: boolean): Promise<StepView> {

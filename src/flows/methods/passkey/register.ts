@@ -65,8 +65,8 @@ async function takenIdentifier(ctx: StepContext): Promise<string | undefined> {
  * other step (settings) it adds a passkey to the signed-in user.
  */
 export async function passkeyRegister(ctx: StepContext, input: SubmitInput): Promise<ActionAnswer> {
-  const { run, loaded, step } = ctx;
-  const { deps, frame, projectId } = run;
+  const { run, step } = ctx;
+  const { deps, frame } = run;
   const rp = await relyingPartyOf(run);
   const creating = step.on_success === 'create_user';
   const answer = input.challenge_response;
