@@ -26,6 +26,16 @@ describe('gatehouse client create / oauth rotate-keys', () => {
     expect(publicClient.token_endpoint_auth_method).toBe('none');
     expect(publicClient).not.toHaveProperty('client_secret');
 
+    const withLogout = await runCli(
+      ['client', 'create', '--project', projectId, '--redirect-uri', 'https://app.example.com/cb', '--post-logout-redirect-uri', 'https://app.example.com/bye', '--post-logout-redirect-uri', 'https://app.example.com/', '--backchannel-logout-uri', 'https://app.example.com/backchannel'],
+      env,
+    );
+    expect(withLogout.code, withLogout.stderr).toBe(0);
+    expect(JSON.parse(withLogout.stdout)).toMatchObject({ post_logout_redirect_uris: ['https://app.example.com/bye', 'https://app.example.com/'], backchannel_logout_uri: 'https://app.example.com/backchannel' });
+    const plainBackchannel = await runCli(['client', 'create', '--project', projectId, '--redirect-uri', 'https://app.example.com/cb', '--backchannel-logout-uri', 'http://app.example.com/backchannel'], env);
+    expect(plainBackchannel.code).toBe(1);
+    expect(plainBackchannel.stderr).toMatch(/^gatehouse: .*backchannel_logout_uri/);
+
     const bad = await runCli(['client', 'create', '--project', projectId, '--redirect-uri', 'http://evil.example/cb'], env);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^gatehouse: .*redirect/i);

@@ -29,6 +29,7 @@ Commands:
   key create --project ID --scopes a,b [--name NAME]
                                       Create a service key; prints its client id and secret once
   client create --project ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL]
+                [--post-logout-redirect-uri URL ...] [--backchannel-logout-uri URL]
                                       Register an OIDC client; prints its client id (and secret) once
   oauth rotate-keys                   Retire the current ID-token signing key and make a new one current
   sso put --project ID --provider SLUG --template T --client-id ID [--issuer URL] [--name NAME] [--link none|verified_email]
@@ -52,7 +53,7 @@ Configuration comes from the environment (see docs/configuration.md).`,
   'key create':
     'Usage: gatehouse key create --project PROJECT_ID --scopes scope1,scope2 [--name NAME]\n\nCreates a service key and prints client_id and client_secret as JSON (shown once).',
   'client create':
-    'Usage: gatehouse client create --project PROJECT_ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL]\n\nRegisters an OIDC client (authorization code + PKCE) and prints it as JSON; client_secret is shown once (none with --public). See docs/oauth.md.',
+    'Usage: gatehouse client create --project PROJECT_ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL] [--post-logout-redirect-uri URL ...] [--backchannel-logout-uri URL]\n\nRegisters an OIDC client (authorization code + PKCE) and prints it as JSON; client_secret is shown once (none with --public). --post-logout-redirect-uri may be given more than once: where /auth/logout may send the browser back; --backchannel-logout-uri receives Back-Channel Logout tokens when a session ends. See docs/oauth.md.',
   'oauth rotate-keys':
     'Usage: gatehouse oauth rotate-keys\n\nRetires the current signing key (it stays in /auth/jwks until the tokens it signed have expired) and makes a new one current.',
   'sso put':
@@ -156,6 +157,8 @@ async function run(argv: string[]): Promise<void> {
       'preview-origin': { type: 'string', multiple: true },
       'redirect-uri': { type: 'string', multiple: true },
       'login-uri': { type: 'string' },
+      'post-logout-redirect-uri': { type: 'string', multiple: true },
+      'backchannel-logout-uri': { type: 'string' },
       public: { type: 'boolean' },
       provider: { type: 'string' },
       template: { type: 'string' },
@@ -246,6 +249,8 @@ async function run(argv: string[]): Promise<void> {
           name: values.name,
           redirect_uris: redirectUris,
           login_uri: values['login-uri'],
+          post_logout_redirect_uris: values['post-logout-redirect-uri'],
+          backchannel_logout_uri: values['backchannel-logout-uri'],
           token_endpoint_auth_method: values.public ? 'none' : 'client_secret_basic',
         });
       });
