@@ -58,6 +58,17 @@ function measuring(): void {
   process.stdout.write('measuring\n');
 }
 
+async function loopsUntil(concurrency: number, deadline: number, once: (worker: number, i: number) => Promise<boolean | string>, done: (ok: boolean | string, took: number) => void): Promise<void> {
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      for (let i = 0; performance.now() < deadline; i++) {
+        const begin = performance.now();
+        done(await once(worker, i).catch((error: unknown) => String(error)), performance.now() - begin);
+      }
+    }),
+  );
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -112,26 +123,24 @@ function summary(result: autocannon.Result, requestsPerSec: number): LoadResult 
   };
 }
 
-async function timedLoops(concurrency: number, seconds: number, once: (worker: number, i: number) => Promise<boolean | string>): Promise<LoadResult> {
+/** Journeys run for `seconds` after a warm-up of their own (as the HTTP scenarios have): the
+ * first passes through a code path load lazy modules and JIT-compile it, a cost a running server
+ * paid long ago, so it stays out of the measured CPU per journey. */
+async function timedLoops(concurrency: number, seconds: number, once: (worker: number, i: number) => Promise<boolean | string>, warmupSeconds = 3): Promise<LoadResult> {
+  await loopsUntil(concurrency, performance.now() + warmupSeconds * 1000, once, () => {});
   measuring();
+  const ownBefore = process.cpuUsage();
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
-  const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, worker) => {
-      for (let i = 0; performance.now() < deadline; i++) {
-        const begin = performance.now();
-        const ok = await once(worker, i).catch((error: unknown) => String(error));
-        if (ok === true) latencies.push(performance.now() - begin);
-        else {
-          errors++;
-          firstError ??= typeof ok === 'string' ? ok : 'failed';
-        }
-      }
-    }),
-  );
+  await loopsUntil(concurrency, started + seconds * 1000, once, (ok, took) => {
+    if (ok === true) latencies.push(took);
+    else {
+      errors++;
+      firstError ??= typeof ok === 'string' ? ok : 'failed';
+    }
+  });
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
@@ -141,22 +150,25 @@ async function timedLoops(concurrency: number, seconds: number, once: (worker: n
     total: latencies.length,
     errors,
     non_2xx: 0,
+    // The load process's own work (HTTP client, authenticator signatures) competes for the same cores.
+    own_cpu_ms_per_op: cpuMsSince(ownBefore) / Math.max(1, latencies.length),
     ...(firstError !== undefined ? { first_error: firstError } : {}),
   };
 }
 
+function cpuMsSince(before: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
 async function journey(spec: Extract<LoadSpec, { kind: 'journey' }>): Promise<LoadResult> {
-  const before = process.cpuUsage();
-  const result = await timedLoops(spec.concurrency, spec.durationSeconds, async (worker, i) => {
+  return timedLoops(spec.concurrency, spec.durationSeconds, async (worker, i) => {
     const email = spec.emails[(worker * 7919 + i) % spec.emails.length];
     const journeyResult = await runJourney(spec.baseUrl, spec.projectId, 'login', { email, identifier: email, password: spec.password });
     if (!journeyResult.ok || !journeyResult.handoffToken) return journeyResult.error ?? `journey ended at ${journeyResult.steps.at(-1)?.step ?? 'start'}`;
     await exchange(spec.baseUrl, spec.projectId, spec.secret, journeyResult.handoffToken);
     return true;
   });
-  const used = process.cpuUsage(before);
-  // The journey client's own HTTP work competes for the same cores as the server.
-  return { ...result, own_cpu_ms_per_op: (used.user + used.system) / 1000 / Math.max(1, result.total) };
 }
 
 /** Passkey sign-ins: the users are registered first (not measured), each worker signs in with one of them. */
@@ -164,24 +176,18 @@ async function passkeyJourney(spec: Extract<LoadSpec, { kind: 'passkey_journey' 
   const run = Date.now().toString(36);
   const authenticators: Awaited<ReturnType<typeof registerPasskeyUser>>[] = [];
   for (let i = 0; i < spec.users; i++) authenticators.push(await registerPasskeyUser(spec.baseUrl, spec.projectId, `passkey-${run}-${i}@bench.example`));
-  const before = process.cpuUsage();
   // Each worker has its own authenticators: one authenticator never signs two assertions at once
   // (a real one cannot), so no assertion arrives with a signature counter below the stored one.
   const perWorker = Math.max(1, Math.floor(authenticators.length / spec.concurrency));
-  const result = await timedLoops(spec.concurrency, spec.durationSeconds, (worker, i) =>
+  return timedLoops(spec.concurrency, spec.durationSeconds, (worker, i) =>
     runPasskeyJourney(spec.baseUrl, spec.projectId, spec.secret, authenticators[(worker * perWorker + (i % perWorker)) % authenticators.length]),
   );
-  const used = process.cpuUsage(before);
-  return { ...result, own_cpu_ms_per_op: (used.user + used.system) / 1000 / Math.max(1, result.total) };
 }
 
 /** The argon2 work of one login alone (same parameters as the service), to separate it from our overhead. */
 async function hashOnly(spec: Extract<LoadSpec, { kind: 'hash' }>): Promise<LoadResult> {
   const encoded = await hash('correct horse battery staple', { memoryCost: 19456, timeCost: 2, parallelism: 1 });
-  const before = process.cpuUsage();
-  const result = await timedLoops(spec.concurrency, spec.durationSeconds, () => verify(encoded, 'correct horse battery staple'));
-  const used = process.cpuUsage(before);
-  return { ...result, own_cpu_ms_per_op: (used.user + used.system) / 1000 / Math.max(1, result.total) };
+  return timedLoops(spec.concurrency, spec.durationSeconds, () => verify(encoded, 'correct horse battery staple'));
 }
 
 /** Known against unknown recovery addresses, one request at a time (latency, not throughput). */
