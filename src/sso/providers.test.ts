@@ -81,13 +81,17 @@ describe('upstream identity provider configuration', () => {
     const github = (await put('github', { name: 'GitHub', template: 'github', client_id: 'h', client_secret: 's' })).json();
     expect(github).toMatchObject({ template: 'github', scopes: ['read:user', 'user:email'] });
     expect(github).not.toHaveProperty('issuer');
+    const named = (await put('github-named', { name: 'GitHub', template: 'github', issuer: 'https://github.com/', client_id: 'h', client_secret: 's' })).json();
+    expect(named).not.toHaveProperty('issuer');
   });
 
   it('refuses what a template cannot use, naming the field, and writes nothing', async () => {
     expect(await refusedField('bad-oidc', { name: 'x', template: 'oidc', client_id: 'c' })).toEqual(['body/issuer']);
     expect(await refusedField('bad-ms', { name: 'x', template: 'microsoft', issuer: 'https://login.microsoftonline.com/common', client_id: 'c' })).toEqual(['body/issuer']);
     expect(await refusedField('bad-google', { name: 'x', template: 'google', issuer: 'https://evil.example', client_id: 'c' })).toEqual(['body/issuer']);
-    expect(await refusedField('bad-github', { name: 'x', template: 'github', issuer: 'https://github.com', client_id: 'c', client_secret: 's' })).toEqual(['body/issuer']);
+    // An issuer names a GitHub Enterprise Server (sso.github.test.ts); it is checked as any issuer.
+    expect(await refusedField('bad-github', { name: 'x', template: 'github', issuer: 'http://github.example.com', client_id: 'c', client_secret: 's' })).toEqual(['body/issuer']);
+    expect(await refusedField('bad-github', { name: 'x', template: 'github', issuer: 'https://github.example.com/?x=1', client_id: 'c', client_secret: 's' })).toEqual(['body/issuer']);
     expect(await refusedField('bad-github', { name: 'x', template: 'github', client_id: 'c' })).toEqual(['body/client_secret']);
     expect(await refusedField('bad-github', { name: 'x', template: 'github', client_id: 'c', client_secret: null })).toEqual(['body/client_secret']);
     for (const id of ['bad-oidc', 'bad-ms', 'bad-google', 'bad-github']) expect((await get(id)).statusCode).toBe(404);

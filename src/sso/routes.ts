@@ -29,7 +29,7 @@ const PutBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     template: TemplateSchema,
-    issuer: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Required by oidc and microsoft (the tenant issuer); preset by the others; not used by github' })),
+    issuer: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Required by oidc and microsoft (the tenant issuer); preset by the others; for github, a GitHub Enterprise Server base URL (github.com when omitted)' })),
     client_id: Type.String({ minLength: 1, maxLength: 500 }),
     client_secret: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 4000 }), Type.Null()], { description: 'Omitted on a replacement: the stored secret stays; null removes it' })),
     scopes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 20 })),

@@ -163,11 +163,10 @@ export class SsoProviderService {
   /** The checks the body schema cannot make, each naming its field. */
   private validate(input: SsoProviderInput): { issuer: string | null; scopes: string[] } {
     const defaults = TEMPLATE_DEFAULTS[input.template];
-    if (input.template === 'github' && input.issuer !== undefined) throw refused('body/issuer', 'is not used by the github template (OAuth 2.0 without discovery)');
     if ((input.template === 'google' || input.template === 'apple') && input.issuer !== undefined && input.issuer !== defaults.issuer) {
       throw refused('body/issuer', `is fixed by the ${input.template} template (${defaults.issuer})`);
     }
-    const issuer = input.template === 'github' ? null : (input.issuer ?? defaults.issuer);
+    const issuer = input.template === 'github' ? enterpriseBase(input.issuer) : (input.issuer ?? defaults.issuer);
     if (issuer === undefined) throw refused('body/issuer', `is required by the ${input.template} template`);
     if (issuer !== null) {
       const problem = issuerProblem(issuer, input.template);
@@ -203,4 +202,9 @@ export class SsoProviderService {
       updated_at: row.updated_at.toISOString(),
     };
   }
+}
+
+/** github.com is the github template's default, stored as no issuer; any other URL names a GitHub Enterprise Server. */
+function enterpriseBase(issuer: string | undefined): string | null {
+  return issuer === undefined || /^https:\/\/github\.com\/?$/i.test(issuer) ? null : issuer;
 }

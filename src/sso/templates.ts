@@ -27,16 +27,42 @@ export const TEMPLATE_DEFAULTS: Record<Template, TemplateDefaults> = {
   apple: { issuer: 'https://appleid.apple.com', scopes: ['openid', 'email', 'name'] },
   // gitlab.com unless a self-managed instance is named.
   gitlab: { issuer: 'https://gitlab.com', scopes: ['openid', 'email', 'profile'] },
+  // github.com (no issuer stored) unless a GitHub Enterprise Server's base URL is named.
   github: { scopes: ['read:user', 'user:email'] },
 };
 
-/** GitHub's OAuth 2.0 endpoints and user API (it publishes no OpenID configuration). */
-export const GITHUB = {
-  authorizationEndpoint: 'https://github.com/login/oauth/authorize',
-  tokenEndpoint: 'https://github.com/login/oauth/access_token',
-  userEndpoint: 'https://api.github.com/user',
-  emailsEndpoint: 'https://api.github.com/user/emails',
-} as const;
+export interface GithubEndpoints {
+  issuer: string;
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  userEndpoint: string;
+  emailsEndpoint: string;
+}
+
+/**
+ * GitHub's OAuth 2.0 endpoints and user API (it publishes no OpenID configuration): github.com's,
+ * or those of a GitHub Enterprise Server whose base URL the provider names as its issuer (its API
+ * lives under `/api/v3` there).
+ */
+export function githubEndpoints(enterpriseBase: string | null): GithubEndpoints {
+  if (enterpriseBase === null) {
+    return {
+      issuer: 'https://github.com',
+      authorizationEndpoint: 'https://github.com/login/oauth/authorize',
+      tokenEndpoint: 'https://github.com/login/oauth/access_token',
+      userEndpoint: 'https://api.github.com/user',
+      emailsEndpoint: 'https://api.github.com/user/emails',
+    };
+  }
+  const base = enterpriseBase.replace(/\/+$/, '');
+  return {
+    issuer: base,
+    authorizationEndpoint: `${base}/login/oauth/authorize`,
+    tokenEndpoint: `${base}/login/oauth/access_token`,
+    userEndpoint: `${base}/api/v3/user`,
+    emailsEndpoint: `${base}/api/v3/user/emails`,
+  };
+}
 
 /** Schema property path -> upstream claim, when the operator maps nothing. */
 export const DEFAULT_CLAIMS: Record<string, string> = { email: 'email', 'name.given': 'given_name', 'name.family': 'family_name' };

@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import type { Clock } from '../core/clock.js';
 import type { SsoProviderRow } from './store.js';
-import { GITHUB } from './templates.js';
+import { githubEndpoints } from './templates.js';
 
 /** A provider as the flow side reads it: the stored row with its opened secret. */
 export type OpenedProvider = SsoProviderRow & { client_secret?: string };
@@ -83,7 +83,7 @@ export class UpstreamClient {
     } catch (error) {
       throw failure('code exchange', error);
     }
-    if (github) return this.githubProfile(config, tokens.access_token);
+    if (github) return this.githubProfile(config, tokens.access_token, provider.issuer);
     const idToken = tokens.claims();
     if (!idToken) throw new UpstreamFailure('code exchange: no ID token');
     let claims: Record<string, unknown> = { ...idToken };
@@ -104,16 +104,17 @@ export class UpstreamClient {
     };
   }
 
-  private async githubProfile(config: oidc.Configuration, accessToken: string): Promise<UpstreamProfile> {
+  private async githubProfile(config: oidc.Configuration, accessToken: string, enterpriseBase: string | null): Promise<UpstreamProfile> {
+    const endpoints = githubEndpoints(enterpriseBase);
     const read = async (url: string) => {
       const response = await oidc.fetchProtectedResource(config, accessToken, new URL(url), 'GET', undefined, new Headers({ accept: 'application/vnd.github+json' }));
       if (!response.ok) throw new UpstreamFailure(`github user API: HTTP ${response.status}`);
       return response.json() as Promise<unknown>;
     };
     try {
-      const user = (await read(GITHUB.userEndpoint)) as { id?: unknown; name?: unknown; login?: unknown };
+      const user = (await read(endpoints.userEndpoint)) as { id?: unknown; name?: unknown; login?: unknown };
       if (typeof user.id !== 'number' && typeof user.id !== 'string') throw new UpstreamFailure('github user API: no id');
-      const emails = (await read(GITHUB.emailsEndpoint)) as Array<{ email?: unknown; primary?: unknown; verified?: unknown }>;
+      const emails = (await read(endpoints.emailsEndpoint)) as Array<{ email?: unknown; primary?: unknown; verified?: unknown }>;
       const primary = Array.isArray(emails) ? emails.find((e) => e.primary === true && typeof e.email === 'string') : undefined;
       const [given, ...family] = typeof user.name === 'string' ? user.name.split(' ') : [];
       const claims: Record<string, unknown> = { ...user, sub: String(user.id), given_name: given, family_name: family.join(' ') || undefined };
@@ -141,8 +142,11 @@ export class UpstreamClient {
   private async build(provider: OpenedProvider): Promise<oidc.Configuration> {
     const auth = provider.client_secret !== undefined ? oidc.ClientSecretPost(provider.client_secret) : oidc.None();
     if (provider.template === 'github') {
-      const config = new oidc.Configuration({ issuer: 'https://github.com', authorization_endpoint: GITHUB.authorizationEndpoint, token_endpoint: GITHUB.tokenEndpoint }, provider.client_id, undefined, auth);
+      const endpoints = githubEndpoints(provider.issuer);
+      const config = new oidc.Configuration({ issuer: endpoints.issuer, authorization_endpoint: endpoints.authorizationEndpoint, token_endpoint: endpoints.tokenEndpoint }, provider.client_id, undefined, auth);
       config.timeout = this.timeoutSeconds;
+      // http is accepted by the provider API only on loopback hosts (development and tests).
+      if (endpoints.issuer.startsWith('http:')) oidc.allowInsecureRequests(config);
       return config;
     }
     const issuer = new URL(provider.issuer!);
