@@ -18,7 +18,7 @@ export interface GithubServer {
   accounts: Map<string, GithubAccount>;
   /** The account the next authorization signs in as (GitHub's own login page). */
   signInAs(login: string): void;
-  /** Makes the next user API reads of `path` (`/user` or `/user/emails`) answer with `status`. */
+  /** User API paths (`/user`, `/user/emails`) that answer with the given status until removed. */
   failing: Map<string, number>;
   /** What the token endpoint received, for the checks on the grant. */
   tokenRequests: URLSearchParams[];

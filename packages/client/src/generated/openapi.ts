@@ -6860,7 +6860,7 @@ export type paths = {
                         /** @description Omitted on a replacement: the stored secret stays; null removes it */
                         client_secret?: string | null;
                         enabled?: boolean;
-                        /** @description Required by oidc and microsoft (the tenant issuer); preset by the others; not used by github */
+                        /** @description Required by oidc and microsoft (the tenant issuer); preset by the others; for github, a GitHub Enterprise Server base URL (github.com when omitted) */
                         issuer?: string;
                         /** @description verified_email: link an existing user by a verified upstream e-mail at once (the operator trusts the provider) */
                         link?: "none" | "verified_email";
