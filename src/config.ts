@@ -142,8 +142,10 @@ export function loadConfig(env: Env = process.env): Config {
   // Generated values are written only once every setting was accepted: a start refused for a typo
   // leaves no admin token behind that it never printed.
   const secretValues = secrets(env, dataDir);
-  const stored = env.GATEHOUSE_ADMIN_TOKEN ? undefined : persisted(dataDir, 'admin-token', () => `gh_admin_${randomBytes(32).toString('base64url')}`);
-  return { ...checked, adminToken: env.GATEHOUSE_ADMIN_TOKEN || stored!.value, adminTokenGenerated: stored?.generated ?? false, secrets: secretValues };
+  const admin = env.GATEHOUSE_ADMIN_TOKEN
+    ? { value: env.GATEHOUSE_ADMIN_TOKEN, generated: false }
+    : persisted(dataDir, 'admin-token', () => `gh_admin_${randomBytes(32).toString('base64url')}`);
+  return { ...checked, adminToken: admin.value, adminTokenGenerated: admin.generated, secrets: secretValues };
 }
 
 /** A configuration for tests: no files touched, fixed secrets. */
