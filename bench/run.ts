@@ -108,7 +108,13 @@ async function memoryOf(metricsUrl: string, adminToken: string): Promise<Record<
   }
 }
 
-function runLoad(spec: LoadSpec, server: { pid: number; metricsUrl: string; adminToken: string }): Promise<LoadResult & { max_rss_mb: number; memory_at_max_mb?: Record<string, number>; server_cpu_ms_per_op?: number; database_cpu_ms_per_op?: number }> {
+/** The process a scenario measures: its CPU and RSS, and where its memory breakdown is read (Gatehouse only). */
+interface Measured {
+  pid: number;
+  metrics?: { url: string; adminToken: string };
+}
+
+function runLoad(spec: LoadSpec, server: Measured): Promise<LoadResult & { max_rss_mb: number; memory_at_max_mb?: Record<string, number>; server_cpu_ms_per_op?: number; database_cpu_ms_per_op?: number }> {
   let cpuBefore = 0;
   let databaseCpuBefore = new Map<string, number>();
   return new Promise((resolve, reject) => {
@@ -128,11 +134,12 @@ function runLoad(spec: LoadSpec, server: { pid: number; metricsUrl: string; admi
       maxRss = rss;
       // The breakdown is the server's own /metrics, whose rendering costs its CPU: read it when the
       // peak grew by a few MB and at most every 2 s, so it stays out of the CPU per operation.
-      if (sampling || rss < sampledRss + 4 || Date.now() - sampledAt < 2000) return;
+      const { metrics } = server;
+      if (!metrics || sampling || rss < sampledRss + 4 || Date.now() - sampledAt < 2000) return;
       sampling = true;
       sampledAt = Date.now();
       sampledRss = rss;
-      void memoryOf(server.metricsUrl, server.adminToken).then((m) => {
+      void memoryOf(metrics.url, metrics.adminToken).then((m) => {
         sampling = false;
         if (m) memory = m;
       });
@@ -214,8 +221,9 @@ async function main(): Promise<void> {
 
   const seeded: Seeded = await seed({ baseUrl, adminToken, users: Number(args.users), databaseUrl: database?.url, secret });
   const scenarios: ScenarioResult[] = [];
+  const gatehouse: Measured = { pid: server.pid!, metrics: { url: `${baseUrl}/metrics`, adminToken } };
   // The ceiling's CPU is its own process's: a raw request's cost, the machine's yardstick.
-  const measure = async (name: string, description: string, spec: LoadSpec | { unavailable: string }, pid = server.pid!) => {
+  const measure = async (name: string, description: string, spec: LoadSpec | { unavailable: string }, measured = gatehouse) => {
     if (only && name !== 'ceiling' && !only.has(name)) return;
     if ('unavailable' in spec) {
       scenarios.push({ name, description, status: 'unavailable', note: spec.unavailable });
@@ -223,7 +231,7 @@ async function main(): Promise<void> {
       return;
     }
     try {
-      const result = await runLoad(spec, { pid, metricsUrl: `${baseUrl}/metrics`, adminToken });
+      const result = await runLoad(spec, measured);
       scenarios.push({ name, description, status: 'ok', ...result });
       console.log(`bench: ${name}: ${result.requests_per_sec.toFixed(0)} req/s, p50 ${result.p50_ms.toFixed(1)} ms, p99 ${result.p99_ms.toFixed(1)} ms, errors ${result.errors}, non-2xx ${result.non_2xx}, CPU per op: server ${result.server_cpu_ms_per_op?.toFixed(3) ?? '?'} ms, PostgreSQL ${result.database_cpu_ms_per_op?.toFixed(3) ?? '?'} ms${result.known_p50_ms !== undefined ? `, median known ${result.known_p50_ms.toFixed(2)} ms vs unknown ${result.unknown_p50_ms?.toFixed(2)} ms` : ''}${result.first_error ? ` (first error: ${result.first_error})` : ''}`);
     } catch (error) {
@@ -235,7 +243,7 @@ async function main(): Promise<void> {
     kind: 'http', url, method, headers, connections, durationSeconds: duration, ...extra,
   });
 
-  await measure('ceiling', 'raw node:http, fixed session-shaped JSON', http(`http://127.0.0.1:${ceilingPort}/`, 'GET', {}), ceiling.pid!);
+  await measure('ceiling', 'raw node:http, fixed session-shaped JSON', http(`http://127.0.0.1:${ceilingPort}/`, 'GET', {}), { pid: ceiling.pid! });
   await measure('sessions_me', 'GET /sessions/me (session cookie)', seeded.sessionToken
     ? http(`${baseUrl}/sessions/me`, 'GET', { cookie: `__service_session=${seeded.sessionToken}` })
     : { unavailable: seeded.notes.session ?? 'no session' });
