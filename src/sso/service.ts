@@ -7,7 +7,7 @@ import type { SsoProviderRow, SsoProviderStore } from './store.js';
 import { ALL_PROVIDERS } from '../flows/definitions/types.js';
 import { ChangeCache } from '../cache/cache.js';
 import type { ChangeFeed } from '../cache/feed.js';
-import { DEFAULT_CLAIMS, issuerProblem, TEMPLATE_DEFAULTS, type LinkPolicy, type Template } from './templates.js';
+import { DEFAULT_CLAIMS, githubEnterpriseBase, issuerProblem, TEMPLATE_DEFAULTS, type LinkPolicy, type Template } from './templates.js';
 
 /** The callback every provider redirects to (DESIGN §4.14); registered upstream by the operator. */
 export const SSO_CALLBACK_PATH = '/flow/sso/callback';
@@ -166,7 +166,7 @@ export class SsoProviderService {
     if ((input.template === 'google' || input.template === 'apple') && input.issuer !== undefined && input.issuer !== defaults.issuer) {
       throw refused('body/issuer', `is fixed by the ${input.template} template (${defaults.issuer})`);
     }
-    const issuer = input.template === 'github' ? enterpriseBase(input.issuer) : (input.issuer ?? defaults.issuer);
+    const issuer = input.template === 'github' ? githubEnterpriseBase(input.issuer) : (input.issuer ?? defaults.issuer);
     if (issuer === undefined) throw refused('body/issuer', `is required by the ${input.template} template`);
     if (issuer !== null) {
       const problem = issuerProblem(issuer, input.template);
@@ -202,9 +202,4 @@ export class SsoProviderService {
       updated_at: row.updated_at.toISOString(),
     };
   }
-}
-
-/** github.com is the github template's default, stored as no issuer; any other URL names a GitHub Enterprise Server. */
-function enterpriseBase(issuer: string | undefined): string | null {
-  return issuer === undefined || /^https:\/\/github\.com\/?$/i.test(issuer) ? null : issuer;
 }

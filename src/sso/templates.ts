@@ -39,6 +39,13 @@ export interface GithubEndpoints {
   emailsEndpoint: string;
 }
 
+const GITHUB_COM = 'https://github.com';
+
+/** The issuer a github provider stores: none for github.com (its default), else a GitHub Enterprise Server's base URL. */
+export function githubEnterpriseBase(issuer: string | undefined): string | null {
+  return issuer === undefined || issuer.replace(/\/+$/, '').toLowerCase() === GITHUB_COM ? null : issuer;
+}
+
 /**
  * GitHub's OAuth 2.0 endpoints and user API (it publishes no OpenID configuration): github.com's,
  * or those of a GitHub Enterprise Server whose base URL the provider names as its issuer (its API
@@ -47,9 +54,9 @@ export interface GithubEndpoints {
 export function githubEndpoints(enterpriseBase: string | null): GithubEndpoints {
   if (enterpriseBase === null) {
     return {
-      issuer: 'https://github.com',
-      authorizationEndpoint: 'https://github.com/login/oauth/authorize',
-      tokenEndpoint: 'https://github.com/login/oauth/access_token',
+      issuer: GITHUB_COM,
+      authorizationEndpoint: `${GITHUB_COM}/login/oauth/authorize`,
+      tokenEndpoint: `${GITHUB_COM}/login/oauth/access_token`,
       userEndpoint: 'https://api.github.com/user',
       emailsEndpoint: 'https://api.github.com/user/emails',
     };

@@ -76,17 +76,20 @@ describe('SSO through the github template', () => {
   it('never links a primary address GitHub has not verified to the existing user who owns it', async () => {
     const owner = await kit.createUser('owner@example.com', { verified: true });
     await useGithub({ link: 'verified_email' });
-    github.accounts.set('squatter', { id: 777, login: 'squatter', emails: [{ email: 'owner@example.com', primary: true, verified: false }] });
-    const { after } = await journey('squatter');
-    expect(after.body.step).toMatchObject({ name: 'start', error: 'error.sso_account_exists' });
-    expect(after.body.handoff_token).toBeUndefined();
-    expect((await api(`/users/${owner}/credentials`)).json().credentials.map((c: { method: string }) => c.method)).toEqual(['password']);
+    try {
+      github.accounts.set('squatter', { id: 777, login: 'squatter', emails: [{ email: 'owner@example.com', primary: true, verified: false }] });
+      const { after } = await journey('squatter');
+      expect(after.body.step).toMatchObject({ name: 'start', error: 'error.sso_account_exists' });
+      expect(after.body.handoff_token).toBeUndefined();
+      expect((await api(`/users/${owner}/credentials`)).json().credentials.map((c: { method: string }) => c.method)).toEqual(['password']);
 
-    // Verified, with the operator's link policy: linked to the owner at once.
-    github.accounts.set('owner-gh', { id: 778, login: 'owner-gh', emails: [{ email: 'owner@example.com', primary: true, verified: true }] });
-    const linked = await journey('owner-gh');
-    expect((await kit.exchange(linked.after.body.handoff_token!)).user_id).toBe(owner);
-    await useGithub({ link: 'none' });
+      // Verified, with the operator's link policy: linked to the owner at once.
+      github.accounts.set('owner-gh', { id: 778, login: 'owner-gh', emails: [{ email: 'owner@example.com', primary: true, verified: true }] });
+      const linked = await journey('owner-gh');
+      expect((await kit.exchange(linked.after.body.handoff_token!)).user_id).toBe(owner);
+    } finally {
+      await useGithub({ link: 'none' });
+    }
   });
 
   it('keeps the step with error.sso_failed, and logs why, when the user API fails', async () => {
