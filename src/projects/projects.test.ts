@@ -136,4 +136,16 @@ describe('projects', () => {
     expect(errorBody(response).code).toBe('route.not_found');
     expect(response.headers['x-request-id']).toBeTruthy();
   });
+
+  it('hands every request the one cached row, frozen, so no caller can change what the next one reads', async () => {
+    const created = (await t.app.inject({ method: 'POST', url: '/projects', headers: bearer(t.adminToken), payload: { name: 'Frozen' } })).json();
+    await t.app.inject({ method: 'PATCH', url: `/projects/${created.id}/settings`, headers: bearer(created.project_secret), payload: { sessions: { ttl_seconds: 3600 } } });
+    const row = (await t.container.projects.row(created.id))!;
+    expect(await t.container.projects.row(created.id)).toBe(row);
+    expect(Object.isFrozen(row) && Object.isFrozen(row.settings) && Object.isFrozen(row.preview_origins)).toBe(true);
+    expect(() => {
+      (row.settings as Record<string, unknown>).sessions = {};
+    }).toThrow(TypeError);
+    expect((await t.container.projects.settings(created.id)).sessions).toMatchObject({ ttl_seconds: 3600 });
+  });
 });

@@ -3,6 +3,7 @@ import { ChangeCache } from '../cache/cache.js';
 import type { ChangeFeed } from '../cache/feed.js';
 import type { Clock } from '../core/clock.js';
 import { randomSecret, sha256Hex } from '../core/crypto.js';
+import { deepFreeze } from '../core/freeze.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
@@ -59,11 +60,13 @@ export class ProjectService {
     if (changes) this.rows = new ChangeCache(changes, { kind: 'proj', max: 10_000 });
   }
 
-  /** The stored row (a copy: callers may change what they get); read through the cache. */
+  /**
+   * The stored row, read through the cache. Frozen, settings included: one row serves every
+   * request of the process (a copy per read cost about 2 % of a passkey journey's CPU).
+   */
   private async cachedRow(id: string): Promise<ProjectRow | undefined> {
     if (!this.rows) return this.store.find(id);
-    const row = await this.rows.get(id, () => this.store.find(id), (found) => found !== undefined);
-    return row === undefined ? undefined : structuredClone(row);
+    return this.rows.get(id, async () => deepFreeze(await this.store.find(id)), (found) => found !== undefined);
   }
 
   onCreated(hook: ProjectCreatedHook): void {

@@ -1,14 +1,7 @@
+import { deepFreeze } from '../../core/freeze.js';
 import type { LoadedDefinition } from './service.js';
 import type { FlowDefinitionRow } from './store.js';
 import type { FlowDefinitionDoc } from './types.js';
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 /**
  * All flow definitions of one project as read in one statement, the unit the per-process
