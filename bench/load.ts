@@ -51,6 +51,8 @@ export interface LoadResult {
   unknown_p50_ms?: number;
   /** CPU time of the load process itself per operation (argon2_only: one verification; login_journey: the client's side of a journey). */
   own_cpu_ms_per_op?: number;
+  /** Journeys (or verifications) run to warm the server before the measured part. */
+  warmup_passes?: number;
 }
 
 /** Tells the parent that the measured part starts now (it reads the server's CPU time then). */
@@ -58,10 +60,10 @@ function measuring(): void {
   process.stdout.write('measuring\n');
 }
 
-async function loopsUntil(concurrency: number, deadline: number, once: (worker: number, i: number) => Promise<boolean | string>, done: (ok: boolean | string, took: number) => void): Promise<void> {
+async function loopsWhile(concurrency: number, more: () => boolean, once: (worker: number, i: number) => Promise<boolean | string>, done: (ok: boolean | string, took: number) => void): Promise<void> {
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
-      for (let i = 0; performance.now() < deadline; i++) {
+      for (let i = 0; more(); i++) {
         const begin = performance.now();
         done(await once(worker, i).catch((error: unknown) => String(error)), performance.now() - begin);
       }
@@ -123,18 +125,32 @@ function summary(result: autocannon.Result, requestsPerSec: number): LoadResult 
   };
 }
 
-/** Journeys run for `seconds` after a warm-up of their own (as the HTTP scenarios have): the
- * first passes through a code path load lazy modules and JIT-compile it, a cost a running server
- * paid long ago, so it stays out of the measured CPU per journey. */
-async function timedLoops(concurrency: number, seconds: number, once: (worker: number, i: number) => Promise<boolean | string>, warmupSeconds = 3): Promise<LoadResult> {
-  await loopsUntil(concurrency, performance.now() + warmupSeconds * 1000, once, () => {});
+/**
+ * Journeys run for `seconds` after a warm-up of their own (as the HTTP scenarios have): the first
+ * passes through a code path load lazy modules and JIT-compile it, a cost a running server paid
+ * long ago, so it stays out of the measured CPU per journey. V8 optimises a function after enough
+ * calls, not after enough seconds, and a journey calls most of its functions once: measured with
+ * `perf record` on the server, TurboFan compiling was still 27 % of its CPU 500 passkey journeys
+ * in and about 3 % after 2,500 (docs/performance.md). So the warm-up is counted in journeys, with
+ * a floor and a ceiling in time for scenarios whose passes are slow (argon2).
+ */
+const WARMUP = { passes: 3000, minSeconds: 3, maxSeconds: 30 };
+
+async function timedLoops(concurrency: number, seconds: number, once: (worker: number, i: number) => Promise<boolean | string>): Promise<LoadResult> {
+  const warmupStarted = performance.now();
+  let warmupPasses = 0;
+  const warming = () => {
+    const elapsed = (performance.now() - warmupStarted) / 1000;
+    return elapsed < WARMUP.minSeconds || (warmupPasses < WARMUP.passes && elapsed < WARMUP.maxSeconds);
+  };
+  await loopsWhile(concurrency, warming, once, () => warmupPasses++);
   measuring();
   const ownBefore = process.cpuUsage();
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
   const started = performance.now();
-  await loopsUntil(concurrency, started + seconds * 1000, once, (ok, took) => {
+  await loopsWhile(concurrency, () => performance.now() < started + seconds * 1000, once, (ok, took) => {
     if (ok === true) latencies.push(took);
     else {
       errors++;
@@ -152,6 +168,7 @@ async function timedLoops(concurrency: number, seconds: number, once: (worker: n
     non_2xx: 0,
     // The load process's own work (HTTP client, authenticator signatures) competes for the same cores.
     own_cpu_ms_per_op: cpuMsSince(ownBefore) / Math.max(1, latencies.length),
+    warmup_passes: warmupPasses,
     ...(firstError !== undefined ? { first_error: firstError } : {}),
   };
 }

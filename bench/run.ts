@@ -233,7 +233,7 @@ async function main(): Promise<void> {
     try {
       const result = await runLoad(spec, measured);
       scenarios.push({ name, description, status: 'ok', ...result });
-      console.log(`bench: ${name}: ${result.requests_per_sec.toFixed(0)} req/s, p50 ${result.p50_ms.toFixed(1)} ms, p99 ${result.p99_ms.toFixed(1)} ms, errors ${result.errors}, non-2xx ${result.non_2xx}, CPU per op: server ${result.server_cpu_ms_per_op?.toFixed(3) ?? '?'} ms, PostgreSQL ${result.database_cpu_ms_per_op?.toFixed(3) ?? '?'} ms${result.known_p50_ms !== undefined ? `, median known ${result.known_p50_ms.toFixed(2)} ms vs unknown ${result.unknown_p50_ms?.toFixed(2)} ms` : ''}${result.first_error ? ` (first error: ${result.first_error})` : ''}`);
+      console.log(`bench: ${name}: ${result.requests_per_sec.toFixed(0)} req/s, p50 ${result.p50_ms.toFixed(1)} ms, p99 ${result.p99_ms.toFixed(1)} ms, errors ${result.errors}, non-2xx ${result.non_2xx}, CPU per op: server ${result.server_cpu_ms_per_op?.toFixed(3) ?? '?'} ms, PostgreSQL ${result.database_cpu_ms_per_op?.toFixed(3) ?? '?'} ms${result.known_p50_ms !== undefined ? `, median known ${result.known_p50_ms.toFixed(2)} ms vs unknown ${result.unknown_p50_ms?.toFixed(2)} ms` : ''}${result.warmup_passes !== undefined ? `, after ${result.warmup_passes} warm-up passes` : ''}${result.first_error ? ` (first error: ${result.first_error})` : ''}`);
     } catch (error) {
       scenarios.push({ name, description, status: 'failed', note: (error as Error).message });
       console.log(`bench: ${name}: failed (${(error as Error).message})`);
