@@ -93,6 +93,9 @@ export interface PendingChallenge {
   h?: string;
 }
 
+/** How long a flow lives after its last step: the `_zflow` cookie's `Max-Age=600` (DESIGN §4.5). */
+export const FLOW_TTL_MS = 10 * 60 * 1000;
+
 /** One concurrent flow: a stack of frames plus its project, session and attempt. */
 export interface FlowEntry {
   /** project id */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../container.js';
 import { AppError } from '../core/errors.js';
 import { FLOW_COOKIE } from '../flows/cookie.js';
-import { FLOW_TTL_MS } from '../flows/runtime/run.js';
+import { FLOW_TTL_MS } from '../flows/state.js';
 import type { FlowResponse, FlowResult, RequestContext, SubmitInput } from '../flows/runtime/types.js';
 import { clearCookie, cookieValue, SESSION_COOKIE, setCookieUntil } from '../http/cookies.js';
 import { afterAnswerOf } from '../http/after-answer.js';

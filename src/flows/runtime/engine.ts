@@ -1,13 +1,13 @@
 import { AppError, MESSAGES } from '../../core/errors.js';
 import { notFoundError } from '../../http/principal.js';
-import { emptyState, findByTopId, requireEntry, type FlowCookieState, type FlowEntry } from '../state.js';
+import { emptyState, findByTopId, FLOW_TTL_MS, requireEntry, type FlowCookieState, type FlowEntry } from '../state.js';
 import type { FlowDeps } from './deps.js';
 import { isCompleteStep, type FlowStepDef } from '../definitions/types.js';
 import type { StepContext } from '../methods/method.js';
 import { methodOfActionKind } from '../methods/registry.js';
 import { FlowStateChanged, invalidAction } from './errors.js';
 import { readFields } from './fields.js';
-import { FLOW_TTL_MS, FlowRun } from './run.js';
+import { FlowRun } from './run.js';
 import type { FlowResponse, FlowResult, RequestContext, StartInput, SubmitInput } from './types.js';
 import { identifierField } from './identifier.js';
 import { claimSettingsFrame, SETTINGS_PURPOSE, signedInUser } from '../methods/settings/proof.js';

@@ -12,7 +12,8 @@ import { FLOW_COOKIE } from '../cookie.js';
 import type { FlowRuntime } from './engine.js';
 import { FlowStateChanged } from './errors.js';
 import { StepSchema } from './schemas.js';
-import { FLOW_TTL_MS, FlowRun } from './run.js';
+import { FLOW_TTL_MS } from '../state.js';
+import { FlowRun } from './run.js';
 import type { FlowResult, RequestContext } from './types.js';
 
 const Unknown = Type.Object({}, { additionalProperties: true });

@@ -5,7 +5,7 @@ import type { SchemaView } from '../definitions/schema-view.js';
 import type { LoadedDefinition } from '../definitions/service.js';
 import { isCompleteStep, isInvisibleStep, type FlowStepDef } from '../definitions/types.js';
 import type { CaptchaGateView } from '../gates/captcha.js';
-import { flowCompleted, type FlowEntry, type FlowFrame } from '../state.js';
+import { FLOW_TTL_MS, flowCompleted, type FlowEntry, type FlowFrame } from '../state.js';
 import type { ProvenFactor } from '../methods/method.js';
 import { flowGone, invalidAction } from './errors.js';
 import { METHODS } from '../methods/registry.js';
@@ -13,7 +13,6 @@ import { readFields, stepFields, type ReadOptions } from './fields.js';
 import { RunBase } from './run-base.js';
 import type { PendingUse, SideCookie, StepView } from './types.js';
 
-export const FLOW_TTL_MS = 10 * 60 * 1000;
 const MAX_HISTORY = 20;
 const MAX_STACK = 5;
 const MAX_HOPS = 50;

@@ -1,5 +1,5 @@
 import { invalidAction, validationFailed } from '../../runtime/errors.js';
-import { FLOW_TTL_MS } from '../../runtime/run.js';
+import { FLOW_TTL_MS } from '../../state.js';
 import type { AuthMethod, StepHook } from '../method.js';
 import { provenWithin } from '../settings/proof.js';
 import { emailProperty, linkEnrollment, ssoFactor, writeLink } from './identity.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { clearCookie, cookieOptions, cookieValue } from '../../../http/cookies.js';
 import { FLOW_COOKIE } from '../../cookie.js';
-import { FLOW_TTL_MS } from '../../runtime/run.js';
+import { FLOW_TTL_MS } from '../../state.js';
 import { SSO_CALLBACK_PATH } from '../../../sso/service.js';
 import type { FlowRuntime } from '../../runtime/engine.js';
 import { contextOf } from '../../runtime/routes.js';
