@@ -266,14 +266,19 @@ export class AttemptService {
     return hash ? this.store.peekHandoff(projectId, hash, this.clock.now()) : undefined;
   }
 
+  /** What a handoff token is stored as; undefined for a token that cannot be one of ours. */
+  handoffHash(token: string): string | undefined {
+    return this.hashOf(token);
+  }
+
   /**
-   * The statement that consumes a handoff token for a one-statement exchange (see
-   * AttemptStore.consumeHandoffForSingleStatementQuery), returning the attempt's `project_id`,
-   * `user_id`, `factors` and `session_id`; undefined for a malformed token.
+   * The statement that consumes a handoff token (by `handoffHash`) for a one-statement exchange
+   * (see AttemptStore.consumeHandoffForSingleStatementQuery), returning the attempt's
+   * `project_id`, `user_id`, `factors` and `session_id`. Its arguments are only handed to Kysely
+   * as values, so the caller may compile it once (src/db/reusable.ts).
    */
-  singleStatementHandoffConsumption(projectId: string, token: string, targetAccepted: (sessionIdColumn: string) => RawBuilder<boolean>): Compilable | undefined {
-    const hash = this.hashOf(token);
-    return hash ? this.store.consumeHandoffForSingleStatementQuery(projectId, hash, this.clock.now(), targetAccepted) : undefined;
+  singleStatementHandoffConsumption(projectId: string, hash: string, now: Date, targetAccepted: (sessionIdColumn: string) => RawBuilder<boolean>): Compilable {
+    return this.store.consumeHandoffForSingleStatementQuery(projectId, hash, now, targetAccepted);
   }
 
   /**

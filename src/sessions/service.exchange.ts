@@ -1,16 +1,17 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { AttemptService } from '../attempts/service.js';
 import type { AttemptRow } from '../attempts/store.js';
 import type { Clock } from '../core/clock.js';
 import { sha256Hex } from '../core/crypto.js';
 import { AppError, MESSAGES } from '../core/errors.js';
 import type { IdGenerator } from '../core/ids.js';
+import { reusableStatement } from '../db/reusable.js';
 import type { Database } from '../db/schema.js';
 import type { Idempotency } from './idempotency.js';
 import { mergeFactors } from './levels.js';
 import type { IssuedSession, SessionService } from './service.js';
 import { resolveTtlSeconds, type SessionSettings } from './settings.js';
-import type { SessionRow } from './store.js';
+import type { ExchangedRow, SessionRow } from './store.js';
 import { toSession, type UserProfile } from './view.js';
 
 export interface ExchangeInput {
@@ -26,6 +27,18 @@ export interface ExchangeResult extends IssuedSession {
 }
 
 const OPERATION = 'exchange';
+
+/** The values of the one-statement exchange (`inOneStatement`). */
+interface ExchangeArgs {
+  projectId: string;
+  /** the handoff token's stored hash */
+  hash: string;
+  now: Date;
+  /** the new session's id, token hash and expiry */
+  id: string;
+  tokenHash: string;
+  expiresAt: Date;
+}
 
 function notFound(): AppError {
   return new AppError('att.not_found', MESSAGES.attemptNotFound);
@@ -53,7 +66,16 @@ export class ExchangeService {
     private readonly idempotency: Idempotency,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-  ) {}
+  ) {
+    this.exchangeStatement = reusableStatement(db, (a: ExchangeArgs) => {
+      const store = this.sessions.store;
+      const source = this.attempts.singleStatementHandoffConsumption(a.projectId, a.hash, a.now, store.liveShell(a.projectId, a.now));
+      return store.exchangeStatement({ id: a.id, token_hash: a.tokenHash, created_at: a.now, expires_at: a.expiresAt }, source);
+    });
+  }
+
+  /** The one-statement exchange's SQL, built and compiled on first use; each exchange fills its values. */
+  private readonly exchangeStatement: (args: ExchangeArgs) => CompiledQuery<ExchangedRow>;
 
   async exchange(projectId: string, input: ExchangeInput): Promise<ExchangeResult> {
     const settings = await this.sessions.settingsFor(projectId);
@@ -99,13 +121,13 @@ export class ExchangeService {
    * expired: the locking path decides), a user that is gone.
    */
   private async inOneStatement(projectId: string, handoffToken: string, ttlSeconds: number, settings: SessionSettings): Promise<ExchangeResult | undefined> {
+    const hash = this.attempts.handoffHash(handoffToken);
+    if (!hash) return undefined;
     const now = this.clock.now();
-    const store = this.sessions.store;
-    const source = this.attempts.singleStatementHandoffConsumption(projectId, handoffToken, store.liveShell(projectId, now));
-    if (!source) return undefined;
-    const { token, hash } = this.sessions.newToken();
+    const { token, hash: tokenHash } = this.sessions.newToken();
     const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-    const written = await store.exchangeInOneStatement({ id: this.ids.next('sess'), token_hash: hash, created_at: now, expires_at: expiresAt }, source);
+    const statement = this.exchangeStatement({ projectId, hash, now, id: this.ids.next('sess'), tokenHash, expiresAt });
+    const written = await this.sessions.store.exchangeInOneStatement(statement);
     if (!written) return undefined;
     const { superseded_token_hash: superseded, ...row } = written;
     // The shell's old token stops working here at once (the trigger tells the other processes).

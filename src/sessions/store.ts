@@ -37,6 +37,8 @@ export interface SessionTables {
 }
 
 export type SessionRow = Selectable<SessionTables['sessions']>;
+/** A session the single-statement exchange wrote, with the upgraded shell's previous token hash (null for a new session). */
+export type ExchangedRow = SessionRow & { superseded_token_hash: string | null };
 
 /** Filters shared by GET /sessions and POST /sessions/query. */
 export interface SessionFilter {
@@ -95,14 +97,12 @@ export class SessionStore {
    * session commit together. `superseded_token_hash` is the upgraded shell's previous token
    * (the CTE `previous` reads the row as it was before the statement). The shell is named by a
    * scalar subquery so that the plan looks it up by primary key (a join on `source` let the
-   * planner scan every session). Undefined when nothing was written.
+   * planner scan every session). `fields` and the values inside `source` are the statement's
+   * only parameters, so the service compiles it once (src/db/reusable.ts).
    */
-  async exchangeInOneStatement(
-    fields: Pick<SessionRow, 'id' | 'token_hash' | 'created_at' | 'expires_at'>,
-    source: Compilable,
-  ): Promise<(SessionRow & { superseded_token_hash: string | null }) | undefined> {
+  exchangeStatement(fields: Pick<SessionRow, 'id' | 'token_hash' | 'created_at' | 'expires_at'>, source: Compilable): RawBuilder<ExchangedRow> {
     const owner = userOwnerTeamLateral('source.project_id', 'source.user_id');
-    const result = await sql<SessionRow & { superseded_token_hash: string | null }>`with source as (${source}),
+    return sql<ExchangedRow>`with source as (${source}),
       previous as (select sessions.id, sessions.token_hash from sessions where sessions.id = (select session_id from source)),
       upgraded as (
         update sessions set state = 'active', user_id = source.user_id,
@@ -120,9 +120,14 @@ export class SessionStore {
         returning *)
       select upgraded.*, previous.token_hash as superseded_token_hash from upgraded left join previous on previous.id = upgraded.id
       union all
-      select created.*, null from created`.execute(this.db);
-    return result.rows[0];
+      select created.*, null from created`;
   }
+
+  /** Runs a statement built by `exchangeStatement` (compiled once: src/db/reusable.ts); undefined when nothing was written. */
+  async exchangeInOneStatement(statement: CompiledQuery<ExchangedRow>): Promise<ExchangedRow | undefined> {
+    return (await this.db.executeQuery(statement)).rows[0];
+  }
+
 
   async find(id: string): Promise<SessionRow | undefined> {
     return (await this.db.executeQuery<SessionRow>(CompiledQuery.raw(this.lookups.byId, [id]))).rows[0];
