@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type Compilable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
+import { reusableStatement } from '../db/reusable.js';
 import { afterCursor, jsonb } from '../db/sql.js';
 import { userOwnerTeamLateral } from '../users/store.js';
 import type { Factor } from './levels.js';
@@ -50,26 +51,26 @@ export interface SessionFilter {
 }
 
 /**
- * The two reads behind every session check, compiled once: building and compiling a Kysely query
- * costs more CPU than the rest of the handler. Only the parameter changes per call.
+ * The two reads behind every session check, compiled once (src/db/reusable.ts): building and
+ * compiling a Kysely query costs more CPU than the rest of the handler. Shared by every store
+ * `with` makes, so a transaction's store compiles nothing.
  */
-function compiledLookups(db: Kysely<Database>) {
+function sessionLookups(db: Kysely<Database>) {
   return {
-    byId: db.selectFrom('sessions').selectAll().where('id', '=', '$').compile().sql,
-    byTokenHash: db.selectFrom('sessions').selectAll().where('token_hash', '=', '$').compile().sql,
+    byId: reusableStatement(db, (a: { id: string }) => db.selectFrom('sessions').selectAll().where('id', '=', a.id)),
+    byTokenHash: reusableStatement(db, (a: { hash: string }) => db.selectFrom('sessions').selectAll().where('token_hash', '=', a.hash)),
   };
 }
 
 /** SQL for the sessions table; nothing else touches it. */
 export class SessionStore {
-  private readonly lookups: ReturnType<typeof compiledLookups>;
-
-  constructor(private readonly db: Kysely<Database>) {
-    this.lookups = compiledLookups(db);
-  }
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly lookups = sessionLookups(db),
+  ) {}
 
   with(db: Kysely<Database>): SessionStore {
-    return new SessionStore(db);
+    return new SessionStore(db, this.lookups);
   }
 
   async insert(row: SessionRow, alongside?: Compilable): Promise<void> {
@@ -130,7 +131,7 @@ export class SessionStore {
 
 
   async find(id: string): Promise<SessionRow | undefined> {
-    return (await this.db.executeQuery<SessionRow>(CompiledQuery.raw(this.lookups.byId, [id]))).rows[0];
+    return (await this.db.executeQuery(this.lookups.byId({ id }))).rows[0];
   }
 
   /** Reads and locks a session for the rest of the transaction (exchange upgrades and step-ups). */
@@ -139,7 +140,7 @@ export class SessionStore {
   }
 
   async findByTokenHash(hash: string): Promise<SessionRow | undefined> {
-    return (await this.db.executeQuery<SessionRow>(CompiledQuery.raw(this.lookups.byTokenHash, [hash]))).rows[0];
+    return (await this.db.executeQuery(this.lookups.byTokenHash({ hash }))).rows[0];
   }
 
   /** Writes the authenticated part of a session and its new token hash (supersedes the old token). */
