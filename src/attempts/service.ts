@@ -255,20 +255,16 @@ export class AttemptService {
     return handoff;
   }
 
-  private hashOf(token: string): string | undefined {
+  /** What a handoff token is stored as; undefined for a token that cannot be one of ours. */
+  handoffHash(token: string): string | undefined {
     if (!token.startsWith(HANDOFF_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return undefined;
     return sha256Hex(token);
   }
 
   /** The attempt behind a live, unused token (no consumption); used to prepare an exchange. */
   async peekHandoff(projectId: string, token: string): Promise<AttemptRow | undefined> {
-    const hash = this.hashOf(token);
+    const hash = this.handoffHash(token);
     return hash ? this.store.peekHandoff(projectId, hash, this.clock.now()) : undefined;
-  }
-
-  /** What a handoff token is stored as; undefined for a token that cannot be one of ours. */
-  handoffHash(token: string): string | undefined {
-    return this.hashOf(token);
   }
 
   /**
@@ -286,7 +282,7 @@ export class AttemptService {
    * for unknown, used, expired and other-project tokens alike.
    */
   async consumeHandoff(trx: Kysely<Database>, projectId: string, token: string): Promise<AttemptRow | undefined> {
-    const hash = this.hashOf(token);
+    const hash = this.handoffHash(token);
     if (!hash) return undefined;
     return this.store.with(trx).consumeHandoffAttempt(projectId, hash, this.clock.now());
   }

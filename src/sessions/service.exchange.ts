@@ -28,6 +28,12 @@ export interface ExchangeResult extends IssuedSession {
 
 const OPERATION = 'exchange';
 
+/** An exchange's Idempotency-Key and the fingerprint of what it was sent with. */
+interface Idempotent {
+  key: string;
+  request: string;
+}
+
 /** The values of the one-statement exchange (`inOneStatement`). */
 interface ExchangeArgs {
   projectId: string;
@@ -81,20 +87,19 @@ export class ExchangeService {
     const settings = await this.sessions.settingsFor(projectId);
     // A bad ttl is refused before the token is touched, so the client can retry with a good one.
     const ttlSeconds = resolveTtlSeconds(input.ttl, settings);
-    const request = JSON.stringify([sha256Hex(input.handoffToken), input.ttl ?? null]);
-    const key = input.idempotencyKey;
-    if (key !== undefined) {
-      const replayed = await this.idempotency.replay<ExchangeResult & { expiresAt: string }>(undefined, projectId, OPERATION, key, request);
-      if (replayed) return { ...replayed, expiresAt: new Date(replayed.expiresAt) };
-    }
-    // The common cases (a new session, a shell's upgrade; no idempotency record to keep) are one statement.
-    if (key === undefined) {
+    // What an Idempotency-Key's record answers for: only then is the request fingerprinted.
+    const idempotent = input.idempotencyKey === undefined ? undefined : { key: input.idempotencyKey, request: JSON.stringify([sha256Hex(input.handoffToken), input.ttl ?? null]) };
+    if (idempotent) {
+      const replayed = await this.replay(undefined, projectId, idempotent);
+      if (replayed) return replayed;
+    } else {
+      // The common cases (a new session, a shell's upgrade; no idempotency record to keep) are one statement.
       const issued = await this.inOneStatement(projectId, input.handoffToken, ttlSeconds, settings);
       if (issued) return issued;
     }
     // The user's profile is read before the transaction (PGlite has one connection).
     const peeked = await this.attempts.peekHandoff(projectId, input.handoffToken);
-    if (!peeked || peeked.user_id === null) return this.replayOrNotFound(undefined, projectId, key, request);
+    if (!peeked || peeked.user_id === null) return this.replayOrNotFound(undefined, projectId, idempotent);
     const profile = await this.sessions.profileOf(projectId, peeked.user_id);
     // A user deleted since the attempt voids it: no session for a user who no longer exists.
     if (!profile) throw notFound();
@@ -102,11 +107,11 @@ export class ExchangeService {
     let superseded: SessionRow | undefined;
     const result = await this.db.transaction().execute(async (trx) => {
       const attempt = await this.attempts.consumeHandoff(trx, projectId, input.handoffToken);
-      if (!attempt || attempt.user_id === null) return this.replayOrNotFound(trx, projectId, key, request);
+      if (!attempt || attempt.user_id === null) return this.replayOrNotFound(trx, projectId, idempotent);
       const row = await this.writeSession(trx, attempt, attempt.user_id, profile, ttlSeconds, input.ttl !== undefined);
       superseded = row.superseded;
       const result = { session: toSession(row.session, settings, this.clock.now(), profile), session_token: row.token, expiresAt: row.session.expires_at };
-      if (key !== undefined) await this.idempotency.remember(trx, projectId, OPERATION, key, request, result);
+      if (idempotent) await this.idempotency.remember(trx, projectId, OPERATION, idempotent.key, idempotent.request, result);
       return result;
     });
     // The old token of an upgraded or stepped-up session stops working here at once.
@@ -136,12 +141,16 @@ export class ExchangeService {
     return { session: toSession(row, settings, now, profile), session_token: token, expiresAt: row.expires_at };
   }
 
-  private async replayOrNotFound(trx: Kysely<Database> | undefined, projectId: string, key: string | undefined, request: string): Promise<ExchangeResult> {
-    if (key !== undefined) {
-      const replayed = await this.idempotency.replay<ExchangeResult & { expiresAt: string }>(trx, projectId, OPERATION, key, request);
-      if (replayed) return { ...replayed, expiresAt: new Date(replayed.expiresAt) };
-    }
+  private async replayOrNotFound(trx: Kysely<Database> | undefined, projectId: string, idempotent: Idempotent | undefined): Promise<ExchangeResult> {
+    const replayed = idempotent ? await this.replay(trx, projectId, idempotent) : undefined;
+    if (replayed) return replayed;
     throw notFound();
+  }
+
+  /** The result an earlier request with the same Idempotency-Key stored, if any. */
+  private async replay(trx: Kysely<Database> | undefined, projectId: string, { key, request }: Idempotent): Promise<ExchangeResult | undefined> {
+    const replayed = await this.idempotency.replay<ExchangeResult & { expiresAt: string }>(trx, projectId, OPERATION, key, request);
+    return replayed ? { ...replayed, expiresAt: new Date(replayed.expiresAt) } : undefined;
   }
 
   private async writeSession(
