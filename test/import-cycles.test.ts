@@ -20,11 +20,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const IMPORT = /^(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s+'(\.[^']+)'/gm;
+/** `import x from './a.js'`, `export * from './a.js'`, and `import './a.js'` (run for its effects; no clause). */
+const IMPORT = /^(?:import|export)\s+(type\s+)?(?:([^'";]*?)\s*from\s+)?'(\.[^']+)'/gm;
 
 /** Whether every name of an `import { a, type b }` list is a type (so the import is erased). */
-function onlyTypes(clause: string): boolean {
-  const names = /^\{([^}]*)\}$/.exec(clause.trim())?.[1];
+function onlyTypes(clause: string | undefined): boolean {
+  const names = clause === undefined ? undefined : /^\{([^}]*)\}$/.exec(clause.trim())?.[1];
   if (names === undefined) return false;
   const listed = names.split(',').map((name) => name.trim()).filter((name) => name.length > 0);
   return listed.length > 0 && listed.every((name) => name.startsWith('type '));
@@ -96,5 +97,10 @@ describe('module structure', () => {
     expect(circles(graph).map((edges) => edges.length)).toEqual([3]);
     expect(onlyTypes('{ type A, type B }')).toBe(true);
     expect(onlyTypes('{ type A, b }')).toBe(false);
+    expect(onlyTypes(undefined)).toBe(false);
+    expect([..."import './effects.js';\nimport type { T } from './types.js';".matchAll(IMPORT)].map((match) => [match[1] !== undefined, match[3]])).toEqual([
+      [false, './effects.js'],
+      [true, './types.js'],
+    ]);
   });
 });
