@@ -35,7 +35,7 @@ interface Idempotent {
 }
 
 /** The values of the one-statement exchange (`inOneStatement`). */
-interface ExchangeArgs {
+export interface ExchangeArgs {
   projectId: string;
   /** the handoff token's stored hash */
   hash: string;
@@ -73,15 +73,18 @@ export class ExchangeService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {
-    this.exchangeStatement = reusableStatement(db, (a: ExchangeArgs) => {
+    this.statementFor = reusableStatement(db, (a: ExchangeArgs) => {
       const store = this.sessions.store;
       const source = this.attempts.singleStatementHandoffConsumption(a.projectId, a.hash, a.now, store.liveShell(a.projectId, a.now));
       return store.exchangeStatement({ id: a.id, token_hash: a.tokenHash, created_at: a.now, expires_at: a.expiresAt }, source);
     });
   }
 
-  /** The one-statement exchange's SQL, built and compiled on first use; each exchange fills its values. */
-  private readonly exchangeStatement: (args: ExchangeArgs) => CompiledQuery<ExchangedRow>;
+  /**
+   * The one-statement exchange's SQL, built and compiled on first use; each exchange fills its
+   * values. Public for the test that pins its generic plan (sessions.exchange.plan.test.ts).
+   */
+  readonly statementFor: (args: ExchangeArgs) => CompiledQuery<ExchangedRow>;
 
   async exchange(projectId: string, input: ExchangeInput): Promise<ExchangeResult> {
     const settings = await this.sessions.settingsFor(projectId);
@@ -131,7 +134,7 @@ export class ExchangeService {
     const now = this.clock.now();
     const { token, hash: tokenHash } = this.sessions.newToken();
     const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-    const statement = this.exchangeStatement({ projectId, hash, now, id: this.ids.next('sess'), tokenHash, expiresAt });
+    const statement = this.statementFor({ projectId, hash, now, id: this.ids.next('sess'), tokenHash, expiresAt });
     const written = await this.sessions.store.exchangeInOneStatement(statement);
     if (!written) return undefined;
     const { superseded_token_hash: superseded, ...row } = written;

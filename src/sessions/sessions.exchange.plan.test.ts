@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { projectWithUser, type Fixture } from './test-fixtures.js';
+
+/**
+ * The one-statement exchange runs as a prepared statement (src/db/prepared.ts), so PostgreSQL
+ * plans it once, generically, with whatever statistics it has then. Its check that the attempt's
+ * target is a live shell must find that shell by primary key whatever those statistics say: a
+ * plan that hashes "every live shell of the project" instead costs a read of each of them per
+ * exchange, and a project gains a shell with every flow started (seen in the passkey benchmark:
+ * 3,600 rows filtered per exchange, 2.4 ms of database CPU, growing).
+ */
+describe('the one-statement exchange, planned generically', () => {
+  let t: TestApp;
+  let f: Fixture;
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await projectWithUser(t);
+  });
+  afterAll(async () => t.close());
+
+  async function genericPlan(): Promise<string> {
+    const shell = (await t.app.inject({ method: 'POST', url: '/sessions', headers: bearer(f.project.project_secret), payload: { project_id: f.project.id } })).json();
+    const statement = t.container.exchange.statementFor({
+      projectId: f.project.id,
+      hash: t.container.attempts.handoffHash('gh_ht_unused') ?? 'unused',
+      now: t.clock.now(),
+      id: 'sess_plan',
+      tokenHash: 'plan',
+      expiresAt: t.clock.now(),
+    });
+    expect(shell.session.state).toBe('building');
+    return t.container.db.transaction().execute(async (trx) => {
+      await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+      await sql.raw(`prepare exchange_plan as ${statement.sql}`).execute(trx);
+      // EXPLAIN EXECUTE takes no bound parameters: the values go in as literals.
+      const values = statement.parameters.map((value) => sql.lit(value instanceof Date ? value.toISOString() : (value as string | null)));
+      const explained = await sql<{ 'QUERY PLAN': string }>`explain (costs off) execute exchange_plan(${sql.join(values)})`.execute(trx);
+      await sql`deallocate exchange_plan`.execute(trx);
+      return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it("checks the target shell per attempt, never by hashing the project's shells, and by primary key once the table is large", async () => {
+    // Statistics of a small table, as a process that prepared the statement early had them.
+    await sql`analyze sessions`.execute(t.container.db);
+    const early = await genericPlan();
+    expect(early).not.toMatch(/hashed SubPlan/);
+
+    await sql`insert into sessions (id, project_id, state, factors, metadata, user_agent, token_hash, created_at, updated_at, expires_at)
+      select 'sess_bulk' || g, ${f.project.id}, 'building', '[]', '{}', '{}', 'bulk' || g, now(), now(), now() + interval '1 hour'
+      from generate_series(1, 3000) as g`.execute(t.container.db);
+    await sql`analyze sessions`.execute(t.container.db);
+    const late = await genericPlan();
+    expect(late).not.toMatch(/hashed SubPlan/);
+    const shellScans = late.split('\n').filter((line) => /\bScan\b.*\bon sessions shell\b/.test(line));
+    expect(shellScans.length, late).toBeGreaterThan(0);
+    for (const scan of shellScans) expect(scan, late).toMatch(/using sessions_pkey/);
+  });
+});
