@@ -27,6 +27,19 @@ describe('passkey challenges and fake credential ids', () => {
     expect(await service().consumeChallenge(kit.projectId, (await service().authenticationOptions({ rpId: RP.rpId })).challenge, inFiveMinutes())).toBe(true);
   });
 
+  it('draws every challenge fresh: 32 random bytes, none repeated', async () => {
+    const drawn = await Promise.all(Array.from({ length: 200 }, (_, i) =>
+      i % 2 === 0
+        ? service().authenticationOptions({ rpId: RP.rpId }).then((o) => [o.challenge, o.options.challenge])
+        : service().registrationOptions({ rp: { id: RP.rpId, name: 'Test' }, userHandle: 'aGFuZGxl', userName: 'u', displayName: 'U', excludeCredentialIds: [] }).then((o) => [o.challenge, o.options.challenge]),
+    ));
+    for (const [challenge, inOptions] of drawn) {
+      expect(inOptions).toBe(challenge);
+      expect(Buffer.from(challenge, 'base64url')).toHaveLength(32);
+    }
+    expect(new Set(drawn.map(([challenge]) => challenge)).size).toBe(drawn.length);
+  });
+
   it('stores a hash, never the challenge, and sweeps records whose challenge expired', async () => {
     const challenge = 'sweep-me-challenge';
     expect(await service().consumeChallenge(kit.projectId, challenge, inFiveMinutes())).toBe(true);

@@ -10,6 +10,7 @@ import type { Kysely, RawBuilder } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import { hmacBase64Url, sha256Hex } from '../core/crypto.js';
+import { pooledRandomBytes } from '../core/random.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { KeyRing } from '../core/keys.js';
 import type { Database } from '../db/schema.js';
@@ -25,6 +26,8 @@ import type { PasskeyRow, PasskeyStore } from './store.js';
 export const PASSKEY_ALGORITHMS = [-7, -8, -257];
 /** How long the browser may take over a ceremony; the flow keeps its challenge 5 minutes too. */
 const CEREMONY_TIMEOUT_MS = 5 * 60 * 1000;
+/** The library's default challenge size (WebAuthn asks for at least 16 random bytes). */
+const CHALLENGE_BYTES = 32;
 /** Transports a fake credential claims: the most common shape of a real (platform/synced) passkey. */
 const FAKE_TRANSPORTS = ['hybrid', 'internal'];
 
@@ -64,6 +67,15 @@ export interface PasskeyServiceDeps {
  * browser answers, storage of credentials and single-use challenges. Every way hostile input
  * fails is a PasskeyError; the flow turns it into 400 with a fresh challenge.
  */
+/**
+ * A ceremony's 32-byte challenge from the pooled CSPRNG (src/core/random.ts): the library's own
+ * default draws through WebCrypto's getRandomValues, one CSPRNG call per challenge, and every
+ * rendered login step with an allowed Origin carries one.
+ */
+function newChallenge(): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(pooledRandomBytes(CHALLENGE_BYTES));
+}
+
 export class PasskeyService {
   private readonly store: PasskeyStore;
 
@@ -92,6 +104,7 @@ export class PasskeyService {
     excludeCredentialIds: string[];
   }): Promise<{ challenge: string; options: PublicKeyCredentialCreationOptionsJSON }> {
     const options = await generateRegistrationOptions({
+      challenge: newChallenge(),
       rpName: input.rp.name,
       rpID: input.rp.id,
       userName: input.userName,
@@ -111,6 +124,7 @@ export class PasskeyService {
     allowCredentialIds?: Array<{ id: string; transports?: string[] }>;
   }): Promise<{ challenge: string; options: PublicKeyCredentialRequestOptionsJSON }> {
     const options = await generateAuthenticationOptions({
+      challenge: newChallenge(),
       rpID: input.rpId,
       allowCredentials: input.allowCredentialIds ?? [],
       userVerification: 'preferred',
