@@ -41,16 +41,16 @@ export function createLogger(level: string, destination: DestinationStream = buf
   return pino({ level, hooks: { streamWrite: redactCredentials } }, destination);
 }
 
-/**
- * Standard output, written in batches: a write per log line (three per sign-in journey) cost
- * about as much CPU as a database round trip. Lines wait at most `periodicFlush` ms or until 4 KiB
- * gather; pino flushes what is left synchronously when the process exits.
- */
 /** Standard output written at once: for a line that must not wait or be lost (the generated admin token before a start that may fail). */
 export function immediateStdout(): DestinationStream {
   return pino.destination({ dest: 1, sync: true });
 }
 
+/**
+ * Standard output, written in batches: a write per log line (three per sign-in journey) cost
+ * about as much CPU as a database round trip. Lines wait at most `periodicFlush` ms or until 4 KiB
+ * gather; pino flushes what is left synchronously when the process exits.
+ */
 function bufferedStdout(): DestinationStream {
   return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 200 });
 }
