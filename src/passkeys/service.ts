@@ -63,11 +63,6 @@ export interface PasskeyServiceDeps {
 }
 
 /**
- * Passkeys on @simplewebauthn/server (DESIGN §4.10): ceremony options, verification of what the
- * browser answers, storage of credentials and single-use challenges. Every way hostile input
- * fails is a PasskeyError; the flow turns it into 400 with a fresh challenge.
- */
-/**
  * A ceremony's 32-byte challenge from the pooled CSPRNG (src/core/random.ts): the library's own
  * default draws through WebCrypto's getRandomValues, one CSPRNG call per challenge, and every
  * rendered login step with an allowed Origin carries one.
@@ -76,6 +71,11 @@ function newChallenge(): Uint8Array<ArrayBuffer> {
   return new Uint8Array(pooledRandomBytes(CHALLENGE_BYTES));
 }
 
+/**
+ * Passkeys on @simplewebauthn/server (DESIGN §4.10): ceremony options, verification of what the
+ * browser answers, storage of credentials and single-use challenges. Every way hostile input
+ * fails is a PasskeyError; the flow turns it into 400 with a fresh challenge.
+ */
 export class PasskeyService {
   private readonly store: PasskeyStore;
 
