@@ -24,7 +24,7 @@ describe('the one-statement exchange, planned generically', () => {
     const shell = (await t.app.inject({ method: 'POST', url: '/sessions', headers: bearer(f.project.project_secret), payload: { project_id: f.project.id } })).json();
     const statement = t.container.exchange.statementFor({
       projectId: f.project.id,
-      hash: t.container.attempts.handoffHash('gh_ht_unused') ?? 'unused',
+      hash: 'no-such-handoff-token-hash',
       now: t.clock.now(),
       id: 'sess_plan',
       tokenHash: 'plan',
