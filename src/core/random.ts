@@ -1,4 +1,5 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
+import type { NonSharedBuffer } from 'node:buffer';
 
 /**
  * Cryptographically random bytes for ids, tokens and IVs, drawn from a per-process pool that the
@@ -13,7 +14,7 @@ const MAX_POOLED = 64;
 const pool = Buffer.alloc(POOL_BYTES);
 let offset = POOL_BYTES;
 
-export function pooledRandomBytes(length: number): Buffer {
+export function pooledRandomBytes(length: number): NonSharedBuffer {
   if (length > MAX_POOLED) return randomBytes(length);
   if (offset + length > POOL_BYTES) {
     randomFillSync(pool);

@@ -1,3 +1,4 @@
+import type { NonSharedBuffer } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import {
   generateAuthenticationOptions,
@@ -67,8 +68,8 @@ export interface PasskeyServiceDeps {
  * default draws through WebCrypto's getRandomValues, one CSPRNG call per challenge, and every
  * rendered login step with an allowed Origin carries one.
  */
-function newChallenge(): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(pooledRandomBytes(CHALLENGE_BYTES));
+function newChallenge(): NonSharedBuffer {
+  return pooledRandomBytes(CHALLENGE_BYTES);
 }
 
 /**
