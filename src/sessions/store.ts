@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Compilable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type CompiledQuery, type Compilable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import { reusableStatement } from '../db/reusable.js';
