@@ -34,6 +34,8 @@ export interface RiskRules {
   mail_per_recipient: number;
   /** ... the window, in seconds (at most a day). */
   mail_per_recipient_window_seconds: number;
+  /** Flows one client IP may start per project and minute (each stores rows); 0 lifts the limit. */
+  ip_flow_starts_per_minute: number;
 }
 
 export const RISK_DEFAULTS: RiskRules = {
@@ -48,6 +50,7 @@ export const RISK_DEFAULTS: RiskRules = {
   captcha_score: 50,
   mail_per_recipient: 5,
   mail_per_recipient_window_seconds: 900,
+  ip_flow_starts_per_minute: 300,
 };
 
 export function riskRules(overrides: unknown): RiskRules {
