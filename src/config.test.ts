@@ -38,7 +38,9 @@ describe('configuration', () => {
       databaseUrl: undefined,
       dataDir: dir,
       adminTokenGenerated: true,
-      publicUrl: undefined,
+      // Never a request's Host (DESIGN §4.8): on a loopback HOST the default names localhost and PORT.
+      publicUrl: 'http://localhost:8080',
+      publicUrlDefaulted: true,
       logLevel: 'info',
       trustedProxies: [],
       smtpUrl: undefined,
@@ -98,6 +100,21 @@ describe('configuration', () => {
     });
     // Newest first: the first secret signs and encrypts, the others only verify (rotation).
     expect(config.secrets.map((s) => s.toString())).toEqual([`${SECRET}-new`, `${SECRET}-old`]);
+  });
+
+  it('derives the public URL from PORT only on a loopback HOST, and refuses a reachable HOST without one', () => {
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.5']) {
+      expect(load({ HOST: host, PORT: '9000' }).publicUrl, host).toBe('http://localhost:9000');
+    }
+    for (const host of ['0.0.0.0', '::', '10.0.0.7', 'id.example.com']) {
+      const error = configError({ HOST: host });
+      expect(error.variable, host).toBe('GATEHOUSE_PUBLIC_URL');
+      expect(error.message).toMatch(/^GATEHOUSE_PUBLIC_URL: must be set when HOST/);
+    }
+    expect(load({ HOST: '0.0.0.0', GATEHOUSE_PUBLIC_URL: 'https://id.example.com' })).toMatchObject({ publicUrl: 'https://id.example.com', publicUrlDefaulted: false });
+    for (const bad of ['https://user:pw@id.example.com', 'https://id.example.com/?next=x', 'https://id.example.com/#top', 'ftp://id.example.com', 'not a url']) {
+      expect(configError({ GATEHOUSE_PUBLIC_URL: bad }).variable, bad).toBe('GATEHOUSE_PUBLIC_URL');
+    }
   });
 
   it('turns the periodic sweepers off with GATEHOUSE_SWEEP_INTERVAL_SECONDS=0', () => {

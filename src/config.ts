@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isLoopbackHost, loopbackPublicUrl } from './core/public-url.js';
 
 /** A configuration problem that stops start-up with one line naming the variable. */
 export class ConfigError extends Error {
@@ -21,7 +22,13 @@ export interface Config {
   adminTokenGenerated: boolean;
   /** Root key material, newest first (extra entries only decrypt: rotation). */
   secrets: Buffer[];
-  publicUrl?: string;
+  /**
+   * GATEHOUSE_PUBLIC_URL without a trailing slash: the base of every URL the service hands out,
+   * never a request's Host (DESIGN §4.8). Unset on a loopback HOST it is http://localhost:{PORT}.
+   */
+  publicUrl: string;
+  /** True when publicUrl was not configured but derived from PORT (PORT=0 fills it in once bound). */
+  publicUrlDefaulted: boolean;
   logLevel: string;
   trustedProxies: string[];
   smtpUrl?: string;
@@ -113,6 +120,25 @@ function secrets(env: Env, dataDir: string): Buffer[] {
   return values.map((value) => Buffer.from(value, 'utf8'));
 }
 
+/**
+ * GATEHOUSE_PUBLIC_URL, else http://localhost:{PORT} on a loopback HOST. A server reachable from
+ * elsewhere must be told its public URL: guessing it from requests lets a request choose it.
+ */
+function publicUrl(env: Env, host: string, port: number): { publicUrl: string; publicUrlDefaulted: boolean } {
+  const configured = url(env, 'GATEHOUSE_PUBLIC_URL');
+  if (configured) {
+    const parsed = new URL(configured);
+    if (parsed.search !== '' || parsed.hash !== '' || parsed.username !== '' || parsed.password !== '') {
+      throw new ConfigError('GATEHOUSE_PUBLIC_URL', 'must be a plain http(s) base URL without credentials, query or fragment');
+    }
+    return { publicUrl: configured, publicUrlDefaulted: false };
+  }
+  if (!isLoopbackHost(host)) {
+    throw new ConfigError('GATEHOUSE_PUBLIC_URL', `must be set when HOST (${host}) is not a loopback address: it is the base of every link and issuer, and is never taken from a request`);
+  }
+  return { publicUrl: loopbackPublicUrl(port), publicUrlDefaulted: true };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.GATEHOUSE_DATA_DIR || './.gatehouse');
   const logLevel = env.LOG_LEVEL || 'info';
@@ -121,12 +147,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (env.GATEHOUSE_ADMIN_TOKEN && env.GATEHOUSE_ADMIN_TOKEN.length < 24) throw new ConfigError('GATEHOUSE_ADMIN_TOKEN', 'must be at least 24 characters');
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'expected smtp:// or smtps://');
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = env.HOST || '127.0.0.1';
   const checked = {
-    port: integer(env, 'PORT', 8080, 0, 65535),
-    host: env.HOST || '127.0.0.1',
+    port,
+    host,
     databaseUrl: dbUrl,
     dataDir,
-    publicUrl: url(env, 'GATEHOUSE_PUBLIC_URL'),
+    ...publicUrl(env, host, port),
     logLevel,
     trustedProxies: (env.GATEHOUSE_TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     smtpUrl,
@@ -153,6 +181,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
     host: '127.0.0.1',
+    // light-my-request's default Host (localhost:80): injected requests are same-origin by default.
+    publicUrl: 'http://localhost',
+    publicUrlDefaulted: false,
     dataDir: '/nonexistent',
     adminToken: 'gh_admin_test_token_0123456789abcdef',
     adminTokenGenerated: false,

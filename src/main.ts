@@ -1,7 +1,9 @@
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { closeContainer, createContainer, type Container } from './container.js';
+import { loopbackPublicUrl } from './core/public-url.js';
 import { openEngine } from './db/engine.js';
 import { migrate } from './db/migrate.js';
 
@@ -12,8 +14,32 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** A port the OS has free on `host` now (PORT=0 without a public URL: the URL must name the port). */
+async function freePort(host: string): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen({ port: 0, host }, resolve);
+  });
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port was assigned');
+  return address.port;
+}
+
+/**
+ * PORT=0 asks for any free port; the default public URL (http://localhost:{PORT}) must name the
+ * port the server really listens on, so it is chosen before anything captures the URL.
+ */
+async function withBoundPort(config: Config): Promise<Config> {
+  if (config.port !== 0 || !config.publicUrlDefaulted) return config;
+  const port = await freePort(config.host);
+  return { ...config, port, publicUrl: loopbackPublicUrl(port) };
+}
+
 /** Opens storage, migrates, composes and listens. Errors are thrown for the caller to report. */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(configured: Config): Promise<RunningServer> {
+  const config = await withBoundPort(configured);
   const engine = await openEngine({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   let container: Container | undefined;
   try {
@@ -22,6 +48,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (applied.length > 0) container.logger.info({ migrations: applied }, 'applied database migrations');
     const app = await buildApp(container);
     const url = await app.listen({ port: config.port, host: config.host });
+    container.logger.info({ public_url: config.publicUrl }, 'links, callbacks and the issuer use the public URL (GATEHOUSE_PUBLIC_URL)');
     const running = container;
     return {
       app,

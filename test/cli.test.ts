@@ -70,6 +70,9 @@ describe('gatehouse without a database', PROCESS_TEST, () => {
       [{ DATABASE_URL: 'postgres://gatehouse@127.0.0.1:1/gatehouse' }, /^gatehouse: DATABASE_URL: cannot connect/],
       [{ LOG_LEVEL: 'loud' }, /^gatehouse: LOG_LEVEL: /],
       [{ GATEHOUSE_SECRET: 'short' }, /^gatehouse: GATEHOUSE_SECRET: /],
+      // A server reachable from elsewhere must be told its public URL: it is never guessed from requests.
+      [{ HOST: '0.0.0.0' }, /^gatehouse: GATEHOUSE_PUBLIC_URL: must be set when HOST \(0\.0\.0\.0\) is not a loopback address/],
+      [{ GATEHOUSE_PUBLIC_URL: 'https://user:pw@id.example.com' }, /^gatehouse: GATEHOUSE_PUBLIC_URL: /],
     ];
     // With an admin token given, no case announces a generated one (the first start that gets past
     // the configuration does, on stdout: here the unreachable database, if it ran first).
@@ -112,6 +115,9 @@ describe(`gatehouse on ${testEngineKind() === 'postgres' ? 'PostgreSQL' : 'the e
       body: JSON.stringify({ name: 'First' }),
     });
     expect(created.status).toBe(201);
+    // PORT=0 without GATEHOUSE_PUBLIC_URL: the default public URL names the port really bound.
+    const discovery = await fetch(`${server.url}/.well-known/openid-configuration`, { headers: { host: 'attacker.example' } });
+    expect(((await discovery.json()) as { issuer: string }).issuer).toBe(`http://localhost:${new URL(server.url).port}`);
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
 

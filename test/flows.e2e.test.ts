@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, textPart } from '../src/courier/test-smtp-server.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { createListeningTestApp, type TestApp } from './helpers/app.js';
 
 /**
  * Black-box: the flow API over real HTTP, as a browser frontend plus an app backend use it.
@@ -70,8 +70,9 @@ describe('flows end to end over HTTP', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Gatehouse <no-reply@gatehouse.test>' });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const listening = await createListeningTestApp({ smtpUrl: smtp.url, mailFrom: 'Gatehouse <no-reply@gatehouse.test>' });
+    t = listening;
+    base = listening.base;
     project = await t.createProject('E2E');
     key = await fetch(`${base}/projects/${project.id}/service_keys`, {
       method: 'POST',

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { createListeningTestApp, type TestApp } from './helpers/app.js';
 import { registerThroughFlow, STRONG_PASSWORD } from '../src/flows/flow-test-kit.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -36,8 +36,9 @@ describe('OpenID Connect with openid-client as the relying party (real HTTP)', (
   const loginUri = 'http://127.0.0.1:9/login';
 
   beforeAll(async () => {
-    t = await createTestApp();
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const listening = await createListeningTestApp();
+    t = listening;
+    base = listening.base;
     project = await t.createProject('RP project');
     const registered = await registerThroughFlow(t, project.id, email);
     if (registered.statusCode !== 200) throw new Error(registered.body);

@@ -13,9 +13,7 @@ export async function ssoCommand(
   UsageError: UsageErrorClass,
 ): Promise<unknown> {
   const projectId = values.project!;
-  // The CLI has no request origin: without GATEHOUSE_PUBLIC_URL the callback is shown on the default listen address.
-  const origin = `http://${c.config.host}:${c.config.port}`;
-  if (command === 'sso list') return (await c.ssoProviders.list(projectId, { limit: 100 }, origin)).items;
+  if (command === 'sso list') return (await c.ssoProviders.list(projectId, { limit: 100 })).items;
   if (!values.provider) throw new UsageError(`${command} needs --provider`);
   if (command === 'sso delete') {
     await c.ssoProviders.delete(projectId, values.provider);
@@ -33,7 +31,7 @@ export async function ssoCommand(
   const secret = process.env.SSO_CLIENT_SECRET;
   if (secret) input.client_secret = secret;
   try {
-    return (await c.ssoProviders.put(projectId, values.provider, input, origin)).provider;
+    return (await c.ssoProviders.put(projectId, values.provider, input)).provider;
   } catch (error) {
     if (error instanceof AppError) throw new UsageError(`${error.message}`);
     throw error;

@@ -12,5 +12,5 @@ export function flowRoutes(app: FastifyInstance, container: Container): void {
   flowSettingsRoutes(app, container, container.flows.settings);
   mailTemplateRoutes(app, container);
   flowRuntimeRoutes(app, container, container.flows.runtime);
-  ssoCallbackRoutes(app, container.flows.runtime);
+  ssoCallbackRoutes(app, container.flows.runtime, container.config.publicUrl);
 }

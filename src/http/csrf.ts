@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.js';
+import { ownOriginsOf } from '../core/public-url.js';
 
 /**
  * CSRF defence for cookie-authenticated unsafe requests (DELETE /sessions/me, flow submit),
@@ -8,15 +9,15 @@ import { AppError } from '../core/errors.js';
  * - `Sec-Fetch-Site: same-origin | none` passes (browsers set it; scripts cannot); `cross-site`
  *   fails unless `Origin` is one of `allowedOrigins` (the project's own frontends); `same-site`
  *   passes only when `Origin` is one of the accepted origins.
- * - `Origin` (when sent) must be the service's own origin (`publicUrl`, else the request's own
- *   scheme://host) or one of `allowedOrigins` (e.g. a project's preview origins). `Origin: null`
- *   fails.
+ * - `Origin` (when sent) must be the service's own origin (`publicUrl`, with its other loopback
+ *   spellings when it is a loopback one; never the request's Host) or one of `allowedOrigins`
+ *   (e.g. a project's preview origins). `Origin: null` fails.
  * - A request with neither header does not come from a browser's cross-site context (browsers
  *   send `Origin` on every unsafe cross-origin request) and passes.
  */
 export interface CsrfOptions {
-  /** The public base URL of the service, when configured (GATEHOUSE_PUBLIC_URL). */
-  publicUrl?: string;
+  /** The public base URL of the service (GATEHOUSE_PUBLIC_URL, or its loopback default). */
+  publicUrl: string;
   /** Further origins allowed to send cookie-authenticated unsafe requests. */
   allowedOrigins?: readonly string[];
 }
@@ -35,12 +36,8 @@ function originOf(url: string): string | undefined {
 }
 
 /** The origins that count as "same origin" for this request. */
-export function ownOrigins(request: FastifyRequest, options: CsrfOptions = {}): Set<string> {
-  const origins = new Set<string>();
-  const configured = options.publicUrl ? originOf(options.publicUrl) : undefined;
-  if (configured) origins.add(configured);
-  const own = request.host ? originOf(`${request.protocol}://${request.host}`) : undefined;
-  if (own && !configured) origins.add(own);
+export function ownOrigins(options: CsrfOptions): Set<string> {
+  const origins = new Set<string>(ownOriginsOf(options.publicUrl));
   for (const allowed of options.allowedOrigins ?? []) {
     const origin = originOf(allowed);
     if (origin) origins.add(origin);
@@ -54,7 +51,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /** Throws 403 `auth.csrf_invalid` when the browser says the request is cross-site. */
-export function assertSameOrigin(request: FastifyRequest, options: CsrfOptions = {}): void {
+export function assertSameOrigin(request: FastifyRequest, options: CsrfOptions): void {
   const site = header(request, 'sec-fetch-site')?.toLowerCase();
   const origin = header(request, 'origin');
   // A cross-site request passes only from an origin the project listed itself (`preview_origins`):
@@ -69,7 +66,7 @@ export function assertSameOrigin(request: FastifyRequest, options: CsrfOptions =
   if (site === 'same-origin' || site === 'none') return;
   if (origin !== undefined) {
     const normalized = origin === 'null' ? undefined : originOf(origin);
-    if (!normalized || !ownOrigins(request, options).has(normalized)) throw csrfError('origin not allowed');
+    if (!normalized || !ownOrigins(options).has(normalized)) throw csrfError('origin not allowed');
     return;
   }
   if (site === 'same-site') throw csrfError('same-site request without an allowed origin');

@@ -72,7 +72,7 @@ export function authorizeRoutes(app: FastifyInstance, container: Container): voi
     async (request, reply) => {
       const outcome = await authorization.authorize(
         singleParams(request.query),
-        issuerOf(container.config, request),
+        issuerOf(container.config),
         cookieValue(request, SESSION_COOKIE),
       );
       return send(container, request, reply, outcome, 302);
@@ -90,7 +90,7 @@ export function authorizeRoutes(app: FastifyInstance, container: Container): voi
       },
     },
     async (request, reply) => {
-      const outcome = await authorization.authorize(singleParams(request.body), issuerOf(container.config, request), cookieValue(request, SESSION_COOKIE));
+      const outcome = await authorization.authorize(singleParams(request.body), issuerOf(container.config), cookieValue(request, SESSION_COOKIE));
       return send(container, request, reply, outcome, 303);
     },
   );
@@ -104,7 +104,7 @@ export function authorizeRoutes(app: FastifyInstance, container: Container): voi
       params.authorization_id,
       cookieValue(request, AUTHORIZATION_COOKIE),
       params.handoff_token,
-      issuerOf(container.config, request),
+      issuerOf(container.config),
     );
     void reply.setCookie(AUTHORIZATION_COOKIE, '', { ...cookieOptions(request, 0), path: '/auth' });
     return send(container, request, reply, outcome, status);

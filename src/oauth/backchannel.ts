@@ -49,7 +49,7 @@ export class BackchannelLogout {
     private readonly signingKeys: SigningKeys,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-    private readonly issuer: string | undefined,
+    private readonly issuer: string,
     private readonly logger?: Logger,
   ) {}
 
@@ -114,7 +114,6 @@ export class BackchannelLogout {
 
   /** The logout token posted to one client; an error text when it was not accepted. */
   private async send(delivery: Delivery): Promise<string | undefined> {
-    if (!this.issuer) return 'GATEHOUSE_PUBLIC_URL is not set: a logout token needs a stable issuer';
     const now = Math.floor(this.clock.now().getTime() / 1000);
     const token = await this.signingKeys.sign(
       {

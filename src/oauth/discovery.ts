@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { SCOPES } from '../core/scopes.js';
 import { SIGNING_ALG } from './signing-keys.js';
@@ -8,9 +7,9 @@ export const USER_CLAIMS = ['sub', 'name', 'email', 'email_verified', 'preferred
 /** The scopes an end user's tokens can carry; management scopes only come from client credentials. */
 export const USER_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 
-/** One issuer for the instance: GATEHOUSE_PUBLIC_URL, else the origin the request reached. */
-export function issuerOf(config: Pick<Config, 'publicUrl'>, request: FastifyRequest): string {
-  return config.publicUrl ?? `${request.protocol}://${request.host}`;
+/** One issuer for the instance: GATEHOUSE_PUBLIC_URL, never the Host a request names (DESIGN §4.8). */
+export function issuerOf(config: Pick<Config, 'publicUrl'>): string {
+  return config.publicUrl;
 }
 
 export function discoveryDocument(issuer: string, extra: Record<string, unknown> = {}): Record<string, unknown> {

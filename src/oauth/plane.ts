@@ -49,8 +49,8 @@ export interface OAuthDeps {
   exchange: ExchangeService;
   users: UserService;
   retentionMs: number;
-  /** GATEHOUSE_PUBLIC_URL: the issuer of logout tokens sent without a request (back-channel logout). */
-  publicUrl?: string;
+  /** GATEHOUSE_PUBLIC_URL: the issuer, also of logout tokens sent without a request (back-channel logout). */
+  publicUrl: string;
   logger?: Logger;
 }
 

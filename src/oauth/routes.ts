@@ -71,7 +71,7 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
   oauthClientRoutes(root, container);
 
   root.get('/.well-known/openid-configuration', { config: { tenancy: 'public', cacheable: true }, schema: { tags: ['oauth'], summary: 'OpenID Provider metadata', response: { 200: DiscoverySchema } } }, async (request, reply) => {
-    return reply.header('cache-control', 'public, max-age=300').send(discoveryDocument(issuerOf(container.config, request)));
+    return reply.header('cache-control', 'public, max-age=300').send(discoveryDocument(issuerOf(container.config)));
   });
 
   void root.register(
@@ -91,7 +91,7 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
         const client = await oauth.clients.authenticate(request.headers.authorization, form);
         const handler = grantHandlers.get(grantType);
         if (!handler) throw oauthError('unsupported_grant_type', `The grant type "${grantType}" is not supported.`, { grant_type: grantType });
-        return noStore(reply).send(await handler({ container, client, form, issuer: issuerOf(container.config, request) }));
+        return noStore(reply).send(await handler({ container, client, form, issuer: issuerOf(container.config) }));
       });
 
       app.post('/revoke', { config: { tenancy: 'credential' }, schema: { tags: ['oauth'], summary: 'Token revocation (RFC 7009)', response: oauthResponses({ 200: Type.Null() }) } }, async (request, reply) => {
@@ -117,7 +117,7 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
         // RFC 7662 §2.1/§4: anyone can claim a public client's id, so it must not learn about tokens.
         if (client.isPublic) throw invalidClient(false, 'Public clients cannot introspect tokens; use a confidential client or a service key.');
         const token = required(form, 'token');
-        return noStore(reply).send(await oauth.tokens.introspect(client.projectId, token, issuerOf(container.config, request)));
+        return noStore(reply).send(await oauth.tokens.introspect(client.projectId, token, issuerOf(container.config)));
       });
     },
     { prefix: '/auth' },

@@ -1,8 +1,9 @@
 import { AppError } from '../core/errors.js';
+import { ownOriginsOf } from '../core/public-url.js';
 
 export interface RelyingPartyOptions {
-  /** Gatehouse's public base URL (GATEHOUSE_PUBLIC_URL); callers without one pass the request's own origin. */
-  publicUrl?: string;
+  /** Gatehouse's public base URL (GATEHOUSE_PUBLIC_URL, or its loopback default); never a request's Host. */
+  publicUrl: string;
   /** The project's `preview_origins`. */
   allowedOrigins: readonly string[];
   /** `flow_settings.passkeys.rp_id`, when the project sets one. */
@@ -52,8 +53,7 @@ export function relyingParty(origin: string | undefined, options: RelyingPartyOp
   const normalized = origin === 'null' ? undefined : originOf(origin);
   if (!normalized) throw refused('a passkey ceremony needs an Origin');
   const allowed = new Set<string>();
-  const own = originOf(options.publicUrl);
-  if (own) allowed.add(own);
+  for (const own of ownOriginsOf(options.publicUrl)) allowed.add(own);
   for (const candidate of options.allowedOrigins) {
     const value = originOf(candidate);
     if (value) allowed.add(value);

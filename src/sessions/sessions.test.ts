@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, errorBody, type TestApp } from '../../test/helpers/app.js';
+import { bearer, createListeningTestApp, createTestApp, errorBody, type TestApp } from '../../test/helpers/app.js';
 import { MINUTE } from '../core/clock.js';
 import { sessionCookie } from './test-fixtures.js';
 
@@ -208,23 +208,29 @@ describe('anonymous sessions and /sessions/me', () => {
   });
 
   it('works over real HTTP: the cookie set by POST /sessions authenticates /sessions/me and logout clears it', async () => {
-    const project = await t.createProject();
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const created = await fetch(`${address}/sessions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${project.project_secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ project_id: project.id }),
-    });
-    expect(created.status).toBe(201);
-    const setCookie = created.headers.get('set-cookie')!;
-    expect(setCookie).toMatch(/^__service_session=gh_st_[\w-]+; Max-Age=600; Path=\/; HttpOnly; SameSite=Lax$/);
-    const cookie = setCookie.split(';')[0];
-    const me = await fetch(`${address}/sessions/me`, { headers: { cookie } });
-    expect(me.status).toBe(200);
-    expect(((await me.json()) as { state: string }).state).toBe('building');
-    const logout = await fetch(`${address}/sessions/me`, { method: 'DELETE', headers: { cookie, origin: address } });
-    expect(logout.status).toBe(204);
-    expect(logout.headers.get('set-cookie')).toMatch(/^__service_session=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
-    expect((await fetch(`${address}/sessions/me`, { headers: { cookie } })).status).toBe(401);
+    // Listening on its own port, named by its public URL: the logout's Origin is that URL's.
+    const served = await createListeningTestApp();
+    const project = await served.createProject();
+    const address = served.base;
+    try {
+      const created = await fetch(`${address}/sessions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${project.project_secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ project_id: project.id }),
+      });
+      expect(created.status).toBe(201);
+      const setCookie = created.headers.get('set-cookie')!;
+      expect(setCookie).toMatch(/^__service_session=gh_st_[\w-]+; Max-Age=600; Path=\/; HttpOnly; SameSite=Lax$/);
+      const cookie = setCookie.split(';')[0];
+      const me = await fetch(`${address}/sessions/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as { state: string }).state).toBe('building');
+      const logout = await fetch(`${address}/sessions/me`, { method: 'DELETE', headers: { cookie, origin: address } });
+      expect(logout.status).toBe(204);
+      expect(logout.headers.get('set-cookie')).toMatch(/^__service_session=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
+      expect((await fetch(`${address}/sessions/me`, { headers: { cookie } })).status).toBe(401);
+    } finally {
+      await served.close();
+    }
   });
 });

@@ -40,8 +40,8 @@ describe('upstream identity provider configuration', () => {
       claims: { email: 'email', 'name.given': 'given_name', 'name.family': 'family_name' },
       link: 'none',
       enabled: true,
-      // The request's own origin (inject's host), as GATEHOUSE_PUBLIC_URL is not set here.
-      redirect_uri: 'http://localhost:80/flow/sso/callback',
+      // On the public URL (the test configuration's http://localhost), never on the request's Host.
+      redirect_uri: 'http://localhost/flow/sso/callback',
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

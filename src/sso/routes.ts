@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../container.js';
 import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
@@ -43,8 +43,6 @@ const PutBody = Type.Object(
 const ProjectParams = Type.Object({ project_id: Id() });
 const ProviderParams = Type.Object({ project_id: Id(), provider_id: Slug });
 
-/** The request's own origin: the callback URL shown when GATEHOUSE_PUBLIC_URL is not set. */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** Upstream identity providers per project (DESIGN §4.14); `project.write`, like OAuth clients. */
 export function ssoProviderRoutes(root: FastifyInstance, { ssoProviders }: Container): void {
@@ -63,7 +61,7 @@ export function ssoProviderRoutes(root: FastifyInstance, { ssoProviders }: Conta
       },
     },
     async (request, reply) => {
-      const { provider, created } = await ssoProviders.put(request.params.project_id, request.params.provider_id, request.body, originOf(request));
+      const { provider, created } = await ssoProviders.put(request.params.project_id, request.params.provider_id, request.body);
       return reply.status(created ? 201 : 200).send(provider);
     },
   );
@@ -81,7 +79,7 @@ export function ssoProviderRoutes(root: FastifyInstance, { ssoProviders }: Conta
       },
     },
     async (request) => {
-      const page = await ssoProviders.list(request.params.project_id, { limit: request.query.limit, pageToken: request.query.page_token }, originOf(request));
+      const page = await ssoProviders.list(request.params.project_id, { limit: request.query.limit, pageToken: request.query.page_token });
       return listBody('sso_providers', page);
     },
   );
@@ -98,7 +96,7 @@ export function ssoProviderRoutes(root: FastifyInstance, { ssoProviders }: Conta
       },
     },
     async (request) => {
-      return ssoProviders.get(request.params.project_id, request.params.provider_id, originOf(request));
+      return ssoProviders.get(request.params.project_id, request.params.provider_id);
     },
   );
 

@@ -74,14 +74,15 @@ export class SsoProviderService {
     private readonly box: SealedBox,
     private readonly paginator: Paginator,
     private readonly clock: Clock,
-    private readonly publicUrl: string | undefined,
+    /** GATEHOUSE_PUBLIC_URL: the callback shown to operators is on it, never on a request's Host. */
+    private readonly publicUrl: string,
     private readonly changes?: ChangeFeed,
   ) {
     if (changes) this.enabledLists = new ChangeCache(changes, { kind: 'ssop', max: 10_000 });
   }
 
-  /** Creates or replaces `id`; `created` tells which (201 or 200). `origin`: the request's, when no public URL is configured. */
-  async put(projectId: string, id: string, input: SsoProviderInput, origin: string): Promise<{ provider: SsoProvider; created: boolean }> {
+  /** Creates or replaces `id`; `created` tells which (201 or 200). */
+  async put(projectId: string, id: string, input: SsoProviderInput): Promise<{ provider: SsoProvider; created: boolean }> {
     const normalised = this.validate(input);
     const secret = input.client_secret;
     if (input.template === 'github' && (secret === null || (secret === undefined && !(await this.store.find(projectId, id))?.client_secret_sealed))) {
@@ -105,21 +106,21 @@ export class SsoProviderService {
     };
     const { row: stored, created } = await this.store.upsert(row, secret === undefined);
     this.changed(projectId);
-    return { provider: this.view(stored, origin), created };
+    return { provider: this.view(stored), created };
   }
 
-  async get(projectId: string, id: string, origin: string): Promise<SsoProvider> {
+  async get(projectId: string, id: string): Promise<SsoProvider> {
     const row = await this.store.find(projectId, id);
     if (!row) throw notFoundError('sso.not_found', { provider_id: id });
-    return this.view(row, origin);
+    return this.view(row);
   }
 
-  async list(projectId: string, request: PageRequest, origin: string): Promise<Page<SsoProvider>> {
+  async list(projectId: string, request: PageRequest): Promise<Page<SsoProvider>> {
     const scope = `sso_providers:${projectId}`;
     const cursor = request.pageToken ? this.paginator.decode(request.pageToken, scope) : undefined;
     const limit = this.paginator.limitOf(request);
     const rows = await this.store.list(projectId, cursor, limit);
-    return this.paginator.page(rows, limit, scope, (row) => ({ createdAt: row.created_at, id: row.id }), (row) => this.view(row, origin));
+    return this.paginator.page(rows, limit, scope, (row) => ({ createdAt: row.created_at, id: row.id }), (row) => this.view(row));
   }
 
   /** Idempotent, like the deletion of OAuth clients: unknown and other-project ids change nothing. */
@@ -184,7 +185,7 @@ export class SsoProviderService {
     return { issuer, scopes: [...new Set(scopes)] };
   }
 
-  private view(row: SsoProviderRow, origin: string): SsoProvider {
+  private view(row: SsoProviderRow): SsoProvider {
     return {
       id: row.id,
       project_id: row.project_id,
@@ -197,7 +198,7 @@ export class SsoProviderService {
       claims: row.claims,
       link: row.link,
       enabled: row.enabled,
-      redirect_uri: `${this.publicUrl ?? origin}${SSO_CALLBACK_PATH}`,
+      redirect_uri: `${this.publicUrl}${SSO_CALLBACK_PATH}`,
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
     };

@@ -64,9 +64,18 @@ export function readEntry(query: unknown, acceptLanguage: string | undefined, is
   take('done', SLUG, 50);
   if (single(q.lang) !== undefined) entry.lang = pickLang(single(q.lang), undefined);
   // The handoff token goes to resume_uri: only Gatehouse's own resume endpoint may receive it.
-  if (entry.resume_uri !== undefined && entry.resume_uri !== `${issuer}/auth/authorize/resume`) throw invalid('resume_uri');
+  // Compared as URLs (`http://localhost:80/…` is `http://localhost/…`), against the public URL only.
+  if (entry.resume_uri !== undefined && normalizedUrl(entry.resume_uri) !== normalizedUrl(`${issuer}/auth/authorize/resume`)) throw invalid('resume_uri');
   if ((entry.resume_uri === undefined) !== (entry.authorization_id === undefined)) throw invalid(entry.resume_uri ? 'authorization_id' : 'resume_uri');
   return entry;
+}
+
+function normalizedUrl(value: string): string | undefined {
+  try {
+    return new URL(value).href;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The page URL with the entry's parameters (and the overrides given); undefined values are left out. */

@@ -31,7 +31,7 @@ export function logoutRoutes(app: FastifyInstance, container: Container, assets:
   const config = { page: true, tenancy: 'credential' } as const;
 
   const handle = async (request: FastifyRequest, reply: FastifyReply, params: Record<string, string | undefined>, confirmed: boolean) => {
-    const issuer = issuerOf(container.config, request);
+    const issuer = issuerOf(container.config);
     const outcome = await logout.endSession(params, issuer, cookieValue(request, SESSION_COOKIE), confirmed);
     const lang = pickLang(params.ui_locales?.split(' ')[0], request.headers['accept-language'] as string | undefined);
     if (outcome.kind === 'confirm') {

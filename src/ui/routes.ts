@@ -34,7 +34,6 @@ function contextOf(request: FastifyRequest, issuer: string, reply?: FastifyReply
     // and a form post sends `Origin: null` under the pages' `Referrer-Policy: no-referrer` (posts
     // pass the same-origin check first; the ceremony itself proves the origin in clientDataJSON).
     origin: typeof origin === 'string' && origin !== 'null' ? origin : own,
-    selfOrigin: own,
     acceptLanguage: typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
     afterAnswer: reply ? afterAnswerOf(reply) : undefined,
   };
@@ -59,7 +58,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
     const contextFor = async (request: FastifyRequest, page: string): Promise<PageContext> => {
       let ctx = contexts.get(request);
       if (!ctx) {
-        const entry = readEntry(request.query, request.headers['accept-language'] as string | undefined, issuerOf(container.config, request));
+        const entry = readEntry(request.query, request.headers['accept-language'] as string | undefined, issuerOf(container.config));
         ctx = await pageContext(container, page, entry, langExplicit(request));
         contexts.set(request, ctx);
       }
@@ -112,7 +111,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
       app.get(`/ui/${page}`, { config, exposeHeadRoute: false }, async (request, reply) => {
         const ctx = await contextFor(request, page);
         const { entry } = ctx;
-        const issuer = issuerOf(container.config, request);
+        const issuer = issuerOf(container.config);
         if (!entry.project_id) throw new AppError('req.invalid', 'The project is missing.', { errors: [{ path: 'querystring/project_id', message: 'is required' }] });
         if (!(await container.projects.row(entry.project_id))) throw new AppError('proj.not_found', 'The project was not found.');
         if (entry.done) return sendDone(reply, ctx, assets, await sessionRow(request, entry.project_id));
@@ -152,7 +151,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         const { entry } = ctx;
         if (!entry.project_id || !entry.flow) throw new AppError('flow.not_found', 'The flow is missing.', {});
         const form: FormInput = readForm(request.body);
-        const flowCtx = contextOf(request, issuerOf(container.config, request), reply);
+        const flowCtx = contextOf(request, issuerOf(container.config), reply);
         const run = await runtime.open(entry.flow, flowCtx, entry.project_id);
         const project = await container.projects.row(run.projectId);
         assertSameOrigin(request, { publicUrl: container.config.publicUrl, allowedOrigins: project?.preview_origins ?? [] });
@@ -162,7 +161,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         if (form.ssoProvider !== undefined) {
           input.sso_provider_id = form.ssoProvider;
           // The provider sends the browser back to this page, which shows where the flow went.
-          input.return_to = `${new URL(issuerOf(container.config, request)).origin}${pageUrl(ctx.page, entry, { flow: run.frame.id, done: undefined }, ctx.explicitLang)}`;
+          input.return_to = `${new URL(issuerOf(container.config)).origin}${pageUrl(ctx.page, entry, { flow: run.frame.id, done: undefined }, ctx.explicitLang)}`;
         }
         try {
           return await advance(request, reply, ctx, await runtime.submit(run, input));
@@ -178,7 +177,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
       const flowId = typeof error.details.flow_id === 'string' ? error.details.flow_id : ctx.entry.flow!;
       // A failed passkey answer carries a new cookie with a fresh challenge (DESIGN §4.10).
       const fresh = (error as AppError & { cookie?: unknown }).cookie;
-      const flowCtx = contextOf(request, issuerOf(container.config, request));
+      const flowCtx = contextOf(request, issuerOf(container.config));
       if (typeof fresh === 'string') {
         flowCtx.cookie = fresh;
         setFlowCookie(request, reply, fresh);

@@ -38,7 +38,7 @@ export function createUserDomain(deps: {
 }): UserDomain {
   const { db, config, clock, ids, paginator } = deps;
   const remote = new RemoteSchemaFetcher(config.schemaFetch ?? REMOTE_DEFAULTS);
-  const baseUrl = config.publicUrl ?? 'http://localhost';
+  const baseUrl = config.publicUrl;
   const schemas = new SchemaService(new SchemaStore(db), new SchemaCompiler(), remote, clock, ids, paginator, baseUrl);
   const users = new UserService(new UserStore(db), schemas, deps.teams, clock, ids, paginator);
   const passwords = new PasswordService(new PasswordStore(db), users, deps.hasher ?? new PasswordHasher(), clock, ids);

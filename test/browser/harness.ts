@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createListeningTestApp, type TestApp } from '../helpers/app.js';
 
 /** Debian's Chromium (apt-get install chromium); nothing downloads a browser. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -35,9 +35,8 @@ export async function launch(): Promise<Browser> {
 
 /** A Gatehouse listening on a real loopback port. */
 export async function startServer(overrides: Partial<Config> = {}): Promise<{ t: TestApp; base: string }> {
-  const t = await createTestApp(overrides);
-  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return { t, base };
+  const t = await createListeningTestApp(overrides);
+  return { t, base: t.base };
 }
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };

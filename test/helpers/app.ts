@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from '../../src/app.js';
@@ -45,6 +46,32 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
       await testEngine.close();
     },
   };
+}
+
+/** A port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A test app listening on a real loopback port whose public URL names that port. The public URL
+ * is never taken from a request (DESIGN §4.8), so it must be known before the app is built: the
+ * port is chosen first. `base` is the address the tests call (`http://127.0.0.1:<port>`), which is
+ * the public URL unless `overrides.publicUrl` says otherwise.
+ */
+export async function createListeningTestApp(overrides: Partial<Config> = {}, options: { logger?: Logger } = {}): Promise<TestApp & { base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ publicUrl: base, ...overrides }, options);
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return Object.assign(t, { base });
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

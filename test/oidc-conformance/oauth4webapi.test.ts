@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerThroughFlow, STRONG_PASSWORD } from '../../src/flows/flow-test-kit.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createListeningTestApp, type TestApp } from '../helpers/app.js';
 
 /**
  * The second relying-party library (issue 16): oauth4webapi discovers Gatehouse, sends the browser
@@ -21,8 +21,9 @@ describe('OpenID Connect with oauth4webapi as the relying party (real HTTP)', ()
   const http = { [oauth.allowInsecureRequests]: true };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const listening = await createListeningTestApp();
+    t = listening;
+    base = listening.base;
     project = await t.createProject('oauth4webapi');
     await registerThroughFlow(t, project.id, email);
     const created = await fetch(`${base}/projects/${project.id}/oauth_clients`, {

@@ -52,6 +52,6 @@ export interface FlowDeps {
   recoveryCodes: RecoveryCodeService;
   /** upstream SSO: providers, links, and the relying-party client */
   sso: { providers: SsoProviderService; links: SsoLinkStore; upstream: UpstreamClient };
-  /** GATEHOUSE_PUBLIC_URL: the service's own origin for passkeys (else the request's) */
-  publicUrl?: string;
+  /** GATEHOUSE_PUBLIC_URL: the base of mail links, SSO callbacks and the passkey origin; never a request's Host */
+  publicUrl: string;
 }

@@ -86,7 +86,6 @@ export function contextOf(request: FastifyRequest, reply: FastifyReply): Request
     // A header a backend sends on purpose wins over a cookie that may be lying around (as /sessions/me).
     sessionToken: request.headers.authorization !== undefined ? bearerToken(request) : cookieValue(request, SESSION_COOKIE),
     origin: typeof origin === 'string' ? origin : undefined,
-    selfOrigin: request.host ? `${request.protocol}://${request.host}` : undefined,
     acceptLanguage: typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
     afterAnswer: afterAnswerOf(reply),
     log: (message, details) => request.log.warn(details, message),

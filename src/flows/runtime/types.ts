@@ -82,8 +82,6 @@ export interface RequestContext {
   sessionToken?: string;
   /** the request's `Origin` header (passkeys derive the relying party from it) */
   origin?: string;
-  /** the service's own origin as this request reached it (used when no public URL is configured) */
-  selfOrigin?: string;
   /** the request's `Accept-Language` (the language of the mail a step sends) */
   acceptLanguage?: string;
   /**

@@ -84,9 +84,10 @@ export interface OtpKit {
   close(): Promise<void>;
 }
 
-export async function otpKit(options: { magicLink?: boolean } = {}): Promise<OtpKit> {
+/** `defaultPublicUrl`: leave GATEHOUSE_PUBLIC_URL to the test configuration's default instead of ORIGIN. */
+export async function otpKit(options: { magicLink?: boolean; defaultPublicUrl?: boolean } = {}): Promise<OtpKit> {
   const smtp = await startSmtpServer();
-  const t = await createTestApp({ smtpUrl: smtp.url, publicUrl: ORIGIN });
+  const t = await createTestApp({ smtpUrl: smtp.url, ...(options.defaultPublicUrl ? {} : { publicUrl: ORIGIN }) });
   const project = await t.createProject();
   const schema = await t.app.inject({ method: 'POST', url: `/schemas?project_id=${project.id}`, headers: bearer(project.project_secret), payload: otpSchema({ magic_link: options.magicLink ?? true }) });
   if (schema.statusCode !== 201) throw new Error(`schema: ${schema.body}`);

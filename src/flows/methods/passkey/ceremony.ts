@@ -24,7 +24,7 @@ function passkeys(run: FlowRun): PasskeyService {
 export async function relyingPartyOf(run: FlowRun): Promise<RelyingParty> {
   const [project, settings] = await Promise.all([run.deps.projects.row(run.projectId), run.deps.settings.flowSettings(run.projectId)]);
   return passkeys(run).relyingParty(run.ctx.origin, {
-    publicUrl: run.deps.publicUrl ?? run.ctx.selfOrigin,
+    publicUrl: run.deps.publicUrl,
     allowedOrigins: project?.preview_origins ?? [],
     rpId: settings.passkeys.rp_id,
   });

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { ownOriginsOf } from '../../../core/public-url.js';
 import { clearCookie, cookieOptions, cookieValue } from '../../../http/cookies.js';
 import { FLOW_COOKIE } from '../../cookie.js';
 import { FLOW_TTL_MS } from '../../state.js';
@@ -44,7 +45,8 @@ function parseForm(_request: unknown, body: string | Buffer, done: (error: Error
  * (Apple), answered with a 303 to the GET form: a cross-site POST carries no SameSite=Lax cookie,
  * the top-level GET it turns into does.
  */
-export function ssoCallbackRoutes(root: FastifyInstance, runtime: FlowRuntime): void {
+export function ssoCallbackRoutes(root: FastifyInstance, runtime: FlowRuntime, publicUrl: string): void {
+  const ownOrigins = new Set(ownOriginsOf(publicUrl));
   void root.register(async (plugin) => {
     plugin.removeAllContentTypeParsers();
     plugin.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, parseForm);
@@ -63,7 +65,8 @@ export function ssoCallbackRoutes(root: FastifyInstance, runtime: FlowRuntime): 
         if (answer.cookie !== null) {
           const options = cookieOptions(request, FLOW_TTL_MS / 1000);
           // A frontend on another site reads the flow next: over https its cookie must stay SameSite=None.
-          const crossSite = request.protocol === 'https' && new URL(answer.location).origin !== `${request.protocol}://${request.host}`;
+          // "Another site" is judged against the public URL, never the Host this request named.
+          const crossSite = request.protocol === 'https' && !ownOrigins.has(new URL(answer.location).origin);
           void reply.setCookie(FLOW_COOKIE, answer.cookie, crossSite ? { ...options, sameSite: 'none', secure: true } : options);
         }
         return reply.status(303).header('location', answer.location).header('cache-control', 'no-store').send(null);

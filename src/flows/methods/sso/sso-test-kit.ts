@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { bearer, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { bearer, createListeningTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { Browser, startUpstreamIdp, type TestResponse, type UpstreamIdp } from '../../../../test/helpers/upstream-idp.js';
 import { defaultUserSchema } from '../../../schemas/default-schema.js';
 import { STRONG_PASSWORD } from '../../flow-test-kit.js';
@@ -108,9 +107,8 @@ export interface SsoKit {
 /** Gatehouse listening on loopback, a real upstream OpenID provider, a project with provider `acme`. */
 export async function ssoKit(): Promise<SsoKit> {
   const logs: string[] = [];
-  const t = await createTestApp({}, { logger: pino({ level: 'info' }, { write: (line: string) => void logs.push(line) }) });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const t = await createListeningTestApp({}, { logger: pino({ level: 'info' }, { write: (line: string) => void logs.push(line) }) });
+  const origin = t.base;
   const upstream = await startUpstreamIdp(`${origin}/flow/sso/callback`);
   const project = await t.createProject();
   const api = (method: string, url: string, payload?: unknown) => t.app.inject({ method: method as 'GET', url, headers: bearer(project.project_secret), ...(payload !== undefined ? { payload: payload as object } : {}) });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { sha256Hex } from '../../../core/crypto.js';
+import { ownOriginsOf } from '../../../core/public-url.js';
 import { SSO_CALLBACK_PATH } from '../../../sso/service.js';
 import { UpstreamFailure } from '../../../sso/upstream.js';
 import { ALL_PROVIDERS } from '../../definitions/types.js';
@@ -13,9 +14,9 @@ export const SSO_COOKIE = '_zsso';
 /** How long an upstream sign-in may take. */
 export const SSO_TTL_MS = 10 * 60 * 1000;
 
-/** The callback URL registered upstream: the public URL, else the origin this request reached. */
+/** The callback URL registered upstream: on the public URL, never on the Host a request names. */
 export function callbackUrl(ctx: StepContext): string {
-  const base = (ctx.run.deps.publicUrl ?? ctx.run.ctx.selfOrigin ?? 'http://localhost').replace(/\/+$/, '');
+  const base = ctx.run.deps.publicUrl.replace(/\/+$/, '');
   return `${base}${SSO_CALLBACK_PATH}`;
 }
 
@@ -31,8 +32,7 @@ async function returnToProblem(ctx: StepContext, returnTo: string | undefined): 
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '' || returnTo.length > 2048) return 'error.invalid';
   const { run } = ctx;
   const project = await run.deps.projects.row(run.projectId);
-  const own = new URL(run.deps.publicUrl ?? run.ctx.selfOrigin ?? 'http://localhost').origin;
-  const allowed = new Set([own, ...(project?.preview_origins ?? []).map((o) => new URL(o).origin)]);
+  const allowed = new Set([...ownOriginsOf(run.deps.publicUrl), ...(project?.preview_origins ?? []).map((o) => new URL(o).origin)]);
   // The browser returns to the site that asked: an Origin that was sent must be the target's too.
   if (run.ctx.origin !== undefined && run.ctx.origin !== url.origin) return 'error.invalid';
   return allowed.has(url.origin) ? undefined : 'error.invalid';
