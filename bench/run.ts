@@ -204,6 +204,7 @@ async function main(): Promise<void> {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
+    GATEHOUSE_PUBLIC_URL: baseUrl,
     LOG_LEVEL: args['log-level'],
     GATEHOUSE_ADMIN_TOKEN: adminToken,
     GATEHOUSE_SECRET: secret,
