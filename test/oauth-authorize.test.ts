@@ -103,7 +103,7 @@ describe('authorization endpoint and code grant: edge cases (inject)', () => {
     for (const [params, error] of cases) {
       const response = await authorize(params);
       expect(response.statusCode).toBe(302);
-      expect(Object.fromEntries(location(response).searchParams)).toMatchObject({ error, state: 'xyz', iss: 'http://localhost:80' });
+      expect(Object.fromEntries(location(response).searchParams)).toMatchObject({ error, state: 'xyz', iss: 'http://localhost' });
     }
     expect((await t.app.inject({ method: 'HEAD', url: `/auth/authorize?client_id=${rp.client_id}` })).statusCode).toBe(405);
   });

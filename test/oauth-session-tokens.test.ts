@@ -29,7 +29,7 @@ describe('session-derived tokens: RFC 8693 exchange, refresh rotation, session d
       refresh_token: expect.stringMatching(/^gh_rt_/),
     });
     const jwks = (await t.app.inject({ method: 'GET', url: '/auth/jwks' })).json();
-    const { payload } = await jwtVerify(body.id_token, createLocalJWKSet(jwks), { issuer: 'http://localhost:80', audience: s.key.client_id, currentDate: t.clock.now() });
+    const { payload } = await jwtVerify(body.id_token, createLocalJWKSet(jwks), { issuer: 'http://localhost', audience: s.key.client_id, currentDate: t.clock.now() });
     expect(payload).toMatchObject({ sub: s.userId, sid: s.sessionId, email: expect.stringContaining('@example.com'), name: 'Ada Lovelace' });
 
     const info = await userinfo(body.access_token);

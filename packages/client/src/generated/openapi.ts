@@ -4818,6 +4818,7 @@ export type paths = {
                                 captcha_score: number;
                                 ip_block_after: number;
                                 ip_captcha_after: number;
+                                ip_flow_starts_per_minute: number;
                                 mail_per_recipient: number;
                                 mail_per_recipient_window_seconds: number;
                                 new_fingerprint_score: number;
@@ -4917,6 +4918,7 @@ export type paths = {
                             captcha_score?: number;
                             ip_block_after?: number;
                             ip_captcha_after?: number;
+                            ip_flow_starts_per_minute?: number;
                             mail_per_recipient?: number;
                             mail_per_recipient_window_seconds?: number;
                             new_fingerprint_score?: number;
@@ -4946,6 +4948,7 @@ export type paths = {
                                 captcha_score: number;
                                 ip_block_after: number;
                                 ip_captcha_after: number;
+                                ip_flow_starts_per_minute: number;
                                 mail_per_recipient: number;
                                 mail_per_recipient_window_seconds: number;
                                 new_fingerprint_score: number;
