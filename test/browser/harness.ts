@@ -34,8 +34,8 @@ export async function launch(): Promise<Browser> {
 }
 
 /** A Gatehouse listening on a real loopback port. */
-export async function startServer(overrides: Partial<Config> = {}): Promise<{ t: TestApp; base: string }> {
-  const t = await createListeningTestApp(overrides);
+export async function startServer(overrides: Partial<Config> = {}, options: { publicHost?: string } = {}): Promise<{ t: TestApp; base: string }> {
+  const t = await createListeningTestApp(overrides, options);
   return { t, base: t.base };
 }
 

@@ -19,7 +19,7 @@ describeBrowser('hosted UI in Chromium: passkeys with a virtual authenticator', 
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    ({ t, base } = await startServer());
+    ({ t, base } = await startServer({}, { publicHost: 'localhost' }));
     base = base.replace('127.0.0.1', 'localhost');
     project = await t.createProject('Passkey shop');
     browser = await launch();

@@ -66,10 +66,12 @@ export async function freePort(): Promise<number> {
  * port is chosen first. `base` is the address the tests call (`http://127.0.0.1:<port>`), which is
  * the public URL unless `overrides.publicUrl` says otherwise.
  */
-export async function createListeningTestApp(overrides: Partial<Config> = {}, options: { logger?: Logger } = {}): Promise<TestApp & { base: string }> {
+export async function createListeningTestApp(overrides: Partial<Config> = {}, options: { logger?: Logger; publicHost?: string } = {}): Promise<TestApp & { base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ publicUrl: base, ...overrides }, options);
+  // Browsers refuse IP addresses as passkey relying parties: such tests name `localhost` here.
+  const publicUrl = options.publicHost ? `http://${options.publicHost}:${port}` : base;
+  const t = await createTestApp({ publicUrl, ...overrides }, options);
   await t.app.listen({ port, host: '127.0.0.1' });
   return Object.assign(t, { base });
 }

@@ -24,7 +24,7 @@ describeBrowser('examples/express-shop in Chromium', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    const started = await startServer();
+    const started = await startServer({}, { publicHost: 'localhost' });
     t = started.t;
     gatehouseUrl = started.base.replace('127.0.0.1', 'localhost');
     shop = createServer();
