@@ -31,6 +31,8 @@ const CEREMONY_TIMEOUT_MS = 5 * 60 * 1000;
 const CHALLENGE_BYTES = 32;
 /** Transports a fake credential claims: the most common shape of a real (platform/synced) passkey. */
 const FAKE_TRANSPORTS = ['hybrid', 'internal'];
+/** A well-formed user id that no user has (ids are random): whose passkeys an unknown identifier lists. */
+const NOBODY = `usr_${'0'.repeat(26)}`;
 
 /** A label as given, without NUL (PostgreSQL text refuses it) and at most 200 characters; blank is none. */
 function nameOf(name: string | undefined): string | null {
@@ -140,7 +142,19 @@ export class PasskeyService {
   }
 
   /**
-   * Stable fake credential ids for an identifier that names no user: an HMAC of project and
+   * `allowCredentials` after an identifier step (DESIGN §4.10): the user's passkeys; for an
+   * identifier that names nobody, or a user without passkeys, the same stable fake ids, so the
+   * options never tell the two apart. The list is read for nobody too (an id no user has): known
+   * and unknown identifiers cost the same statement. No identifier (a user reached by another
+   * factor) keeps the real list, empty or not: nothing is left to hide from that visitor.
+   */
+  async loginCredentials(projectId: string, userId: string | undefined, identifier: string): Promise<Array<{ id: string; transports?: string[] }>> {
+    const real = await this.store.listForUser(projectId, userId ?? NOBODY);
+    return real.length > 0 || identifier === '' ? real : this.fakeCredentialIds(projectId, identifier);
+  }
+
+  /**
+   * Stable fake credential ids for an identifier without passkeys: an HMAC of project and
    * normalised identifier under a server key, so the same probe always sees the same list (one
    * id, the size a typical user has) and no one can tell it from a real one.
    */

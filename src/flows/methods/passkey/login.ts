@@ -10,17 +10,18 @@ import type { ChallengeView, PendingUse } from '../../runtime/types.js';
 import type { FlowEntry } from '../../state.js';
 
 /**
- * The options of a login challenge: the identified user's passkeys; for an identifier that names
- * nobody, stable fake ids (so the options reveal nothing); none for a usernameless sign-in.
+ * The options of a login challenge: after an identifier, the user's passkeys, or stable fake ids
+ * alike for an identifier that names nobody and for a user without passkeys (the options reveal
+ * no account); none for a usernameless sign-in.
  */
 async function loginChallenge(ctx: StepContext, rp: RelyingParty, conditional = false) {
   const { run } = ctx;
   const { deps, frame, projectId } = run;
   const identifier = run.collectedIdentifier();
-  if (frame.u !== undefined) {
-    return issueChallenge(run, rp, { kind: 'passkey', allow: await deps.passkeys.credentialsFor(projectId, frame.u), userId: frame.u });
+  if (frame.u !== undefined || identifier !== '') {
+    const allow = await deps.passkeys.loginCredentials(projectId, frame.u, identifier);
+    return issueChallenge(run, rp, { kind: 'passkey', allow, userId: frame.u ?? '' });
   }
-  if (identifier !== '') return issueChallenge(run, rp, { kind: 'passkey', allow: deps.passkeys.fakeCredentialIds(projectId, identifier), userId: '' });
   return issueChallenge(run, rp, { kind: 'passkey', conditional });
 }
 
