@@ -73,6 +73,8 @@ export interface PendingIdentity {
   e?: string;
   /** the link's display name */
   n: string;
+  /** the property whose address a code must prove before the link is written (the new user kept one the provider did not verify) */
+  w?: string;
 }
 
 /** A WebAuthn challenge waiting for its answer (DESIGN §4.10); consumed in the database when answered. */

@@ -3,6 +3,7 @@ import { mailLanguage } from '../../../courier/templates.js';
 import { CODE_TTL_MS, LINK_TOKEN } from '../../codes/service.js';
 import { collectedIdentifierField, mailAfterAnswer, storedAddress, takeMailBudget } from '../mail.js';
 import type { AuthMethod, StepContext, StepHook } from '../method.js';
+import { linkWaitingIdentity } from '../sso/identity.js';
 
 /** The step field of e-mail codes; it takes the magic-link token too (DESIGN §4.9, §4.11). */
 export const OTP_FIELD = 'x-auth-methods#otp';
@@ -101,6 +102,8 @@ export const otpMethod: AuthMethod = {
       run.recordFactor({ method, payload: { channel: 'email' } }, userId),
       field !== undefined ? deps.users.markVerified(projectId, userId, field) : Promise.resolve(),
     ]);
+    // An upstream identity waiting for this address to be proven (a new user kept an address its provider did not verify) links now.
+    if (field !== undefined) await linkWaitingIdentity(ctx, userId, field);
     return undefined;
   },
 };

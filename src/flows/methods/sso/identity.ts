@@ -16,7 +16,8 @@ export function mappedValues(ctx: StepContext, provider: OpenedProvider, profile
     if (typeof value === 'string' && value.length > 0 && value.length <= 1024) values[property] = value;
     else if (typeof value === 'number' || typeof value === 'boolean') values[property] = String(value);
   }
-  // An e-mail the provider did not verify still fills the property; it only never links.
+  // An e-mail the provider did not verify still fills the property (to prefill a registration
+  // step): it never links, and a user keeping it is linked only once a code proved it.
   return values;
 }
 
@@ -34,9 +35,27 @@ export async function writeLink(ctx: StepContext, identity: PendingIdentity, use
   return deps.sso.links.insert({ projectId, providerId: identity.p, subject: identity.s, userId, credentialId: deps.ids.next('cred'), name: identity.n, at: deps.clock.now() }, trx);
 }
 
-/** The link of an identity a new user is created with (`create_user` after `user_not_found`, or just in time). */
+/** Whether the address a new user keeps is the one the provider verified (none kept claims nothing). */
+function provenByProvider(kept: string | undefined, identity: PendingIdentity): boolean {
+  return kept === undefined || (identity.e !== undefined && kept.toLowerCase() === identity.e.toLowerCase());
+}
+
+/**
+ * The link of an identity a new user is created with (`create_user` after `user_not_found`, or just
+ * in time). A user keeping an address the provider did not verify is created without it (DESIGN
+ * §4.14): the link and its `sso` factor wait until a code proves the address (`linkWaitingIdentity`),
+ * else an upstream account could sit on someone's address and outlive its owner's recovery.
+ */
 export function linkEnrollment(ctx: StepContext, identity: PendingIdentity, property: string | undefined): Enrollment {
   const { run } = ctx;
+  if (property !== undefined && !provenByProvider(run.frame.c[property], identity)) {
+    return {
+      write: async () => undefined,
+      async done() {
+        run.frame.si = { ...identity, w: property };
+      },
+    };
+  }
   return {
     async write(trx, user) {
       const written = await writeLink(ctx, identity, user.id, trx);
@@ -47,10 +66,23 @@ export function linkEnrollment(ctx: StepContext, identity: PendingIdentity, prop
     async done(userId) {
       run.frame.si = undefined;
       // The address the provider verified counts as verified here too, when the user kept it.
-      const kept = property !== undefined ? (run.frame.c[property] ?? identity.e) : undefined;
-      if (property !== undefined && identity.e !== undefined && kept?.toLowerCase() === identity.e.toLowerCase()) {
+      if (property !== undefined && identity.e !== undefined && run.frame.c[property] !== undefined) {
         await run.deps.users.markVerified(run.projectId, userId, property);
       }
     },
   };
+}
+
+/**
+ * After a code proved `field` of the user this flow created: the identity that waited for that
+ * proof (`linkEnrollment`) is linked, and its `sso` factor recorded.
+ */
+export async function linkWaitingIdentity(ctx: StepContext, userId: string, field: string): Promise<void> {
+  const { run } = ctx;
+  const identity = run.frame.si;
+  if (identity?.w === undefined || identity.w !== field || run.frame.cr !== userId) return;
+  const { w: _proven, ...waiting } = identity;
+  const written = await writeLink(ctx, waiting, userId);
+  run.frame.si = undefined;
+  if (written.userId === userId) await run.recordFactor(ssoFactor(waiting), userId);
 }

@@ -30,9 +30,12 @@ async function signIn(ctx: StepContext, identity: PendingIdentity, link: { userI
  * 3. an e-mail the provider verified that belongs to a user is never linked silently: the
  *    operator's `link: "verified_email"` links it when the user verified it too, else the flow
  *    follows `link_account` (the user proves the account, then `link_sso`), else it fails;
- * 4. an unknown identity follows `user_not_found` with the mapped claims collected, else a user is
- *    created from them and linked (an e-mail the provider did not verify never matches anyone:
- *    a taken address fails as `error.sso_account_exists`).
+ * 4. an address the provider did not verify is never trusted (account pre-hijacking): it matches
+ *    nobody, offers no `link_account`, and creates no user holding it; the flow follows
+ *    `user_not_found` (where a code must prove it before the identity links), else the step shows
+ *    `error.sso_email_unverified`, whether or not an account holds the address;
+ * 5. an unknown identity follows `user_not_found` with the mapped claims collected, else a user is
+ *    created from them and linked.
  */
 export async function decide(ctx: StepContext, provider: OpenedProvider, profile: UpstreamProfile): Promise<SsoOutcome> {
   const { run, loaded, step } = ctx;
@@ -76,6 +79,8 @@ export async function decide(ctx: StepContext, provider: OpenedProvider, profile
     }
   }
 
+  const unverified = property !== undefined && profile.email !== undefined && verifiedEmail === undefined;
+  if (unverified && !step.transitions?.user_not_found) return { error: 'error.sso_email_unverified', reason: 'the provider did not verify the e-mail address' };
   for (const [field, value] of Object.entries(mappedValues(ctx, provider, profile))) frame.c[field] = value;
   frame.si = identity;
   frame.u = undefined;
@@ -98,6 +103,6 @@ async function createLinkedUser(ctx: StepContext, identity: PendingIdentity, pro
     if (error.code !== 'user.already_exists') throw error;
     const winner = await ctx.run.deps.sso.links.find(ctx.run.projectId, { providerId: identity.p, subject: identity.s });
     if (winner) return signIn(ctx, identity, winner);
-    return accountExists('an account holds the mapped identifier, and the provider did not verify the e-mail or the identity is not linked');
+    return accountExists('an account holds the mapped identifier and the identity is not linked');
   }
 }

@@ -106,10 +106,10 @@ describe('SSO under attack: every refusal changes nothing', () => {
     try {
       kit.upstream.accounts.set('mallory', { email: 'victim@example.com', email_verified: false });
       const journey = await kit.journey(kit.browser(), 'sso_login', 'mallory');
-      expect(journey.after!.body.step).toMatchObject({ name: 'start', error: 'error.sso_account_exists' });
+      expect(journey.after!.body.step).toMatchObject({ name: 'start', error: 'error.sso_email_unverified' });
       expect(journey.after!.body.handoff_token).toBeUndefined();
       kit.upstream.accounts.set('mallory2', { email: 'victim@example.com' });
-      expect((await kit.journey(kit.browser(), 'sso_login', 'mallory2')).after!.body.step.error).toBe('error.sso_account_exists');
+      expect((await kit.journey(kit.browser(), 'sso_login', 'mallory2')).after!.body.step.error).toBe('error.sso_email_unverified');
     } finally {
       await kit.setProvider({ link: 'none' });
     }

@@ -79,7 +79,7 @@ describe('SSO through the github template', () => {
     try {
       github.accounts.set('squatter', { id: 777, login: 'squatter', emails: [{ email: 'owner@example.com', primary: true, verified: false }] });
       const { after } = await journey('squatter');
-      expect(after.body.step).toMatchObject({ name: 'start', error: 'error.sso_account_exists' });
+      expect(after.body.step).toMatchObject({ name: 'start', error: 'error.sso_email_unverified' });
       expect(after.body.handoff_token).toBeUndefined();
       expect((await api(`/users/${owner}/credentials`)).json().credentials.map((c: { method: string }) => c.method)).toEqual(['password']);
 
@@ -90,6 +90,15 @@ describe('SSO through the github template', () => {
     } finally {
       await useGithub({ link: 'none' });
     }
+  });
+
+  it('creates no user from a primary address GitHub has not verified', async () => {
+    github.accounts.set('squat-gh', { id: 779, login: 'squat-gh', emails: [{ email: 'free@example.com', primary: true, verified: false }, { email: 'other@example.com', primary: false, verified: true }] });
+    const { after } = await journey('squat-gh');
+    expect(after.body.step).toMatchObject({ name: 'start', error: 'error.sso_email_unverified' });
+    expect(after.body.handoff_token).toBeUndefined();
+    expect(await kit.t.container.db.selectFrom('user_identifiers').select('user_id').where('value', '=', 'free@example.com').execute()).toEqual([]);
+    expect(await kit.t.container.db.selectFrom('sso_links').select('user_id').where('subject', '=', '779').execute()).toEqual([]);
   });
 
   it('keeps the step with error.sso_failed, and logs why, when the user API fails', async () => {
