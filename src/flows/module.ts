@@ -40,6 +40,7 @@ import { RiskStore } from './risk/store.js';
 import { FlowRuntime } from './runtime/engine.js';
 import { FlowSettingsService } from './settings/service.js';
 import { FlowSweeper } from './sweeper.js';
+import { FlowStartBudget } from './risk/flow-starts.js';
 
 export interface FlowEngine {
   definitions: FlowDefinitionService;
@@ -119,6 +120,7 @@ export function createFlowEngine(deps: {
     settings,
     captcha,
     risk,
+    flowStarts: new FlowStartBudget(db, clock),
     codes,
     courier,
     projects: deps.projects,

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import type { Database } from '../db/schema.js';
 import { runPeriodically } from '../core/periodic.js';
+import { FLOW_START_RETENTION_MS } from './risk/flow-starts.js';
 
 export interface FlowSweepResult {
   captcha_spent: number;
@@ -14,6 +15,7 @@ export interface FlowSweepResult {
   webauthn_used_challenges: number;
   mail_recipient_budget: number;
   sso_used_states: number;
+  flow_start_budget: number;
 }
 
 const IP_WINDOW_RETENTION_MS = 60 * 60 * 1000;
@@ -22,7 +24,8 @@ const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDel
 
 /**
  * Deletes what the flow engine no longer needs: spent captcha proofs, used passkey challenges
- * and one-time codes past their expiry, per-minute IP counters older than an hour, finished or expired run records,
+ * and one-time codes past their expiry, per-minute IP counters older than an hour, flow-start
+ * windows a few minutes after their end, finished or expired run records,
  * and events and outbox rows older than the retention. Login failure counters are kept: they
  * carry the "disabled until reset" state.
  */
@@ -50,6 +53,7 @@ export class FlowSweeper {
       sso_used_states: count(await this.db.deleteFrom('sso_used_states').where('expires_at', '<', now).execute()),
       // A per-recipient window older than a day has ended under any setting the API accepts.
       mail_recipient_budget: count(await this.db.deleteFrom('mail_recipient_budget').where('window_start', '<', new Date(now.getTime() - 24 * 3_600_000)).execute()),
+      flow_start_budget: count(await this.db.deleteFrom('flow_start_budget').where('window_start', '<', new Date(now.getTime() - FLOW_START_RETENTION_MS)).execute()),
     };
   }
 

@@ -5,6 +5,7 @@ import type { Clock } from '../core/clock.js';
 import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, Paginator } from '../core/pagination.js';
+import type { WriteGate } from '../db/gate.js';
 import type { Database } from '../db/schema.js';
 import { notFoundError } from '../http/principal.js';
 import type { ProjectService } from '../projects/service.js';
@@ -138,9 +139,10 @@ export class SessionService {
 
   /**
    * A new anonymous shell, as createAnonymous writes it. `alongside` (another domain's data-modifying
-   * query, e.g. a flow's run) is written in the same statement.
+   * query, e.g. a flow's run) is written in the same statement, and under `gate` (a budget taken in
+   * that statement) both are written only when it is taken; otherwise the gate's refusal is thrown.
    */
-  async createAnonymous(projectId: string, input: AnonymousSessionInput = {}, alongside?: (sessionId: string) => Compilable): Promise<IssuedSession> {
+  async createAnonymous(projectId: string, input: AnonymousSessionInput = {}, alongside?: (sessionId: string) => Compilable, gate?: WriteGate): Promise<IssuedSession> {
     const now = this.clock.now();
     const { token, hash } = this.newToken();
     const userAgent: UserAgent = {};
@@ -160,7 +162,7 @@ export class SessionService {
       updated_at: now,
       expires_at: new Date(now.getTime() + ANONYMOUS_TTL_MS),
     };
-    await this.store.insert(row, alongside?.(row.id));
+    await this.store.insert(row, alongside?.(row.id), gate);
     return { session: await this.render(row), session_token: token };
   }
 

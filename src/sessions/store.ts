@@ -1,6 +1,7 @@
 import { sql, type CompiledQuery, type Compilable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
+import { insertWhen, type WriteGate } from '../db/gate.js';
 import { reusableStatement } from '../db/reusable.js';
 import { afterCursor, jsonb } from '../db/sql.js';
 import { userOwnerTeamLateral } from '../users/store.js';
@@ -73,8 +74,11 @@ export class SessionStore {
     return new SessionStore(db, this.lookups);
   }
 
-  async insert(row: SessionRow, alongside?: Compilable): Promise<void> {
-    const insert = this.db.insertInto('sessions').values({ ...row, factors: jsonb(row.factors), metadata: jsonb(row.metadata), user_agent: jsonb(row.user_agent) });
+  /** With a `gate` (a budget, e.g. flow starts per IP), the row and `alongside` are written only when the gate's statement takes it. */
+  async insert(row: SessionRow, alongside?: Compilable, gate?: WriteGate): Promise<void> {
+    const values = { ...row, factors: jsonb(row.factors), metadata: jsonb(row.metadata), user_agent: jsonb(row.user_agent) };
+    if (gate) return gate.write([insertWhen(this.db, 'sessions', values, gate.when), ...(alongside ? [alongside] : [])]);
+    const insert = this.db.insertInto('sessions').values(values);
     // Another domain's write that belongs with the new session (a flow's run), in the same statement.
     if (alongside) await sql`with inserted as (${insert}), alongside as (${alongside}) select 1`.execute(this.db);
     else await insert.execute();

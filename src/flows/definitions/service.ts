@@ -1,4 +1,4 @@
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import { ChangeCache } from '../../cache/cache.js';
 import type { ChangeFeed } from '../../cache/feed.js';
 import type { Clock } from '../../core/clock.js';
@@ -248,9 +248,9 @@ export class FlowDefinitionService {
     await this.startRunQuery(projectId, runId, definitionId, sessionId, expiresAt).execute();
   }
 
-  /** The INSERT of `startRun`, for a statement of another domain (a new flow's shell session). */
-  startRunQuery(projectId: string, runId: string, definitionId: string, sessionId: string, expiresAt: Date) {
-    return this.store.startRunQuery({ id: runId, project_id: projectId, definition_id: definitionId, session_id: sessionId, created_at: this.clock.now(), expires_at: expiresAt, ended_at: null, user_created_at: null, code_sent_at: null });
+  /** The INSERT of `startRun`, for a statement of another domain (a new flow's shell session); with `when`, only where it holds. */
+  startRunQuery(projectId: string, runId: string, definitionId: string, sessionId: string, expiresAt: Date, when?: Expression<SqlBool>) {
+    return this.store.startRunQuery({ id: runId, project_id: projectId, definition_id: definitionId, session_id: sessionId, created_at: this.clock.now(), expires_at: expiresAt, ended_at: null, user_created_at: null, code_sent_at: null }, when);
   }
 
   /** A flow that moved on lives longer: so does the use of its definitions. */

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Cursor } from '../../core/pagination.js';
+import { insertWhen } from '../../db/gate.js';
 import type { Database } from '../../db/schema.js';
 import { afterCursor, jsonb } from '../../db/sql.js';
 
@@ -109,8 +110,10 @@ export class FlowDefinitionStore {
     await this.db.deleteFrom('flow_definitions').where('id', '=', id).execute();
   }
 
-  startRunQuery(run: Selectable<FlowDefinitionTables['flow_runs']>) {
-    return this.db.insertInto('flow_runs').values(run).onConflict((oc) => oc.column('id').doNothing());
+  /** With `when`, the run is written only where it holds (a budget its statement takes, `WriteGate`). */
+  startRunQuery(run: Selectable<FlowDefinitionTables['flow_runs']>, when?: Expression<SqlBool>) {
+    const insert = when ? insertWhen(this.db, 'flow_runs', run, when) : this.db.insertInto('flow_runs').values(run);
+    return insert.onConflict((oc) => oc.column('id').doNothing());
   }
 
   async extendRuns(ids: string[], expiresAt: Date): Promise<void> {

@@ -21,6 +21,7 @@ import type { FlowCookieCodec } from '../cookie.js';
 import type { SchemaSource } from '../definitions/schema-view.js';
 import type { FlowDefinitionService } from '../definitions/service.js';
 import type { CaptchaGate } from '../gates/captcha.js';
+import type { FlowStartBudget } from '../risk/flow-starts.js';
 import type { RiskService } from '../risk/service.js';
 import type { FlowSettingsService } from '../settings/service.js';
 
@@ -36,6 +37,8 @@ export interface FlowDeps {
   settings: FlowSettingsService;
   captcha: CaptchaGate;
   risk: RiskService;
+  /** flow starts per client IP, project and minute (`ip_flow_starts_per_minute`) */
+  flowStarts: FlowStartBudget;
   codes: CodeService;
   courier: Courier;
   projects: ProjectService;

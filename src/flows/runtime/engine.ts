@@ -86,21 +86,24 @@ export class FlowRuntime {
     if (input.redirect_uri !== undefined) entry.r = input.redirect_uri;
     const run = new FlowRun(deps, state, '', entry, ctx);
     const frame = run.frameFor(definition, input.purpose);
-    const startRun = (sessionId: string) => deps.definitions.startRunQuery(project.id, frame.id, definition.row.id, sessionId, new Date(entry.ex));
+    // Anyone may start flows, and each start stores rows: they are written under the client's budget (DESIGN §4.6a).
+    const gate = deps.flowStarts.gate(project.id, ctx.ip, (await run.riskRules()).ip_flow_starts_per_minute);
+    const startRun = (sessionId: string) => deps.definitions.startRunQuery(project.id, frame.id, definition.row.id, sessionId, new Date(entry.ex), gate?.when);
+    const writeRun = (sessionId: string) => (gate ? gate.write([startRun(sessionId)]) : startRun(sessionId).execute());
     let sessionToken: string | undefined;
     let settingsUserId: string | undefined;
     if (input.purpose === SETTINGS_PURPOSE) {
       settingsUserId = await signedInUser(deps, project.id, input.session_id, ctx.sessionToken);
       entry.ss = input.session_id!;
-      await startRun(entry.ss).execute();
+      await writeRun(entry.ss);
     } else if (input.session_id !== undefined) {
       const session = await deps.sessions.get(project.id, input.session_id);
       if (session.state === 'expired') throw notFoundError('sess.not_found');
       entry.ss = session.session_id;
-      await startRun(entry.ss).execute();
+      await writeRun(entry.ss);
     } else {
-      // The new shell and the flow's run are one statement.
-      const issued = await deps.sessions.createAnonymous(project.id, { ip: ctx.ip }, startRun);
+      // The budget, the new shell and the flow's run are one statement.
+      const issued = await deps.sessions.createAnonymous(project.id, { ip: ctx.ip }, startRun, gate);
       entry.ss = issued.session.session_id;
       sessionToken = issued.session_token;
     }
