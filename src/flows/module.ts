@@ -145,15 +145,17 @@ export function createFlowEngine(deps: {
   // Erasing a user erases what the flows remember of them, in the same transaction.
   deps.users.onDeleted(async (trx, user) => {
     await new RiskStore(trx).deleteUserSignals(user.projectId, user.id);
+    await risk.forgetUser(trx, user.projectId, user.id);
     await new CodeStore(trx).deleteForUser(user.projectId, user.id);
   });
   // Events are stored against a session: they go with it.
   deps.sessions.onDeleted(async (trx, session) => {
     await new RiskStore(trx).deleteSessionEvents(session.id);
   });
-  // A new password (operator set, recovery) lifts the lock-out and the "disabled until reset" state
-  // of every identifier the user signs in with, in the transaction that writes it (DESIGN §4.6a).
-  deps.passwords.onPasswordSet((trx, event) => risk.liftLocks(trx, event.projectId, event.identifiers));
+  // A new password (operator set, recovery) lifts the password's lock-out and "disabled until reset"
+  // state of the user (and of every identifier they sign in with, where failures were once counted),
+  // in the transaction that writes it (DESIGN §4.6a). The second factors' counters stay.
+  deps.passwords.onPasswordSet((trx, event) => risk.liftLocks(trx, event.projectId, { userId: event.userId, identifiers: event.identifiers }));
   const sweeper = new FlowSweeper(db, clock, deps.config.retentionMs, deps.logger);
   return { definitions, settings, runtime, courier, mail, captcha, risk, codes, sweeper };
 }

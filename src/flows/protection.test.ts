@@ -95,7 +95,7 @@ describe('flow protection', () => {
       for (let i = 0; i < 3; i++) await r.recordFailure(projectA, key, '10.0.0.9', rules);
       t.clock.advance(3_600_000);
       expect(await r.accountBlocked(projectA, key, rules)).toBe(true);
-      await r.liftLocks(t.container.db, projectA, ['disabled@example.com']);
+      await r.liftLocks(t.container.db, projectA, { userId: 'usr_disabled', identifiers: ['disabled@example.com'] });
       expect(await r.accountBlocked(projectA, key, rules)).toBe(false);
     });
 

@@ -87,6 +87,14 @@ export interface RiskSignals {
 
 const MINUTE = 60_000;
 
+/**
+ * The secrets whose wrong guesses are counted per user and factor, each with its own lock-out
+ * (DESIGN §4.6a): the method names of the password, TOTP and recovery codes. Mailed codes have a
+ * budget per code instead; a step that checks one decides its captcha from the password's counter.
+ */
+export const BUDGETED_FACTORS = ['password', 'totp', 'recovery_code'] as const;
+export type BudgetedFactor = (typeof BUDGETED_FACTORS)[number];
+
 /** Lock length after `failures` consecutive failures: none up to the threshold, then doubling. */
 export function lockSeconds(failures: number, rules: RiskRules): number {
   if (failures <= rules.account_lock_after) return 0;
@@ -102,13 +110,25 @@ export class RiskService {
   ) {}
 
   /**
-   * Accounts are keyed by the identifier typed, so unknown identifiers are throttled like real ones.
-   * It is folded exactly as user lookup folds it (`normaliseIdentifier`): every spelling that signs
-   * in to one user (`KIM@`, `kım@`) shares one counter, and a password reset can clear it from the
-   * stored attribute value.
+   * The key of a typed identifier, folded exactly as user lookup folds it (`normaliseIdentifier`),
+   * so that every spelling of one address (`KIM@`, `kım@`) has one key: the failure counter of an
+   * identifier that names no user (`accountKeyFor`), and the mail budget of an address.
    */
   accountKey(projectId: string, identifier: string): string {
     return createHash('sha256').update(`${projectId}\0${normaliseIdentifier(identifier) ?? ''}`).digest('hex');
+  }
+
+  /**
+   * The failure counter a guess at a secret counts against (DESIGN §4.6a), derived here only.
+   * Once the identifier names a user, the user's counter of that factor: an account with an e-mail
+   * and a username has one budget, not two, and a right password leaves the second factors'
+   * counters alone. An identifier that names no user keeps a counter of its own (its folded
+   * `accountKey`), so unknown accounts lock after as many guesses as known ones. The two kinds
+   * cannot collide: a user key's input starts with `user`, an identifier key's with the project id.
+   */
+  accountKeyFor(projectId: string, account: { userId?: string; identifier: string }, factor: BudgetedFactor): string {
+    if (account.userId === undefined) return this.accountKey(projectId, account.identifier);
+    return createHash('sha256').update(`user\0${projectId}\0${account.userId}\0${factor}`).digest('hex');
   }
 
   private windowStart(now: Date): Date {
@@ -200,11 +220,19 @@ export class RiskService {
   }
 
   /**
-   * A new password lifts the lock-out and the "disabled until reset" state of every identifier
-   * the user signs in with (DESIGN §4.6a), in the caller's transaction (the password's).
+   * Lifts the lock-out and the "disabled until reset" state of these factors of the user (DESIGN
+   * §4.6a), in the caller's transaction, with the counters of the identifiers they sign in with
+   * (where failures were counted before they were counted per user). A new password lifts the
+   * password's only: it is no reason to allow more guesses at a second factor.
    */
-  async liftLocks(trx: Kysely<Database>, projectId: string, identifiers: string[]): Promise<void> {
-    await this.store.with(trx).clearAccounts(projectId, identifiers.map((value) => this.accountKey(projectId, value)));
+  async liftLocks(trx: Kysely<Database>, projectId: string, account: { userId: string; identifiers: string[] }, factors: readonly BudgetedFactor[] = ['password']): Promise<void> {
+    const keys = [...factors.map((factor) => this.accountKeyFor(projectId, { userId: account.userId, identifier: '' }, factor)), ...account.identifiers.map((value) => this.accountKey(projectId, value))];
+    await this.store.with(trx).clearAccounts(projectId, keys);
+  }
+
+  /** Forgets the user's failure counters, with the user (in the deletion's transaction). */
+  async forgetUser(trx: Kysely<Database>, projectId: string, userId: string): Promise<void> {
+    await this.store.with(trx).clearAccounts(projectId, BUDGETED_FACTORS.map((factor) => this.accountKeyFor(projectId, { userId, identifier: '' }, factor)));
   }
 
   private fingerprintHash(fingerprint: string): string {

@@ -11,7 +11,7 @@ import { FlowRun } from './run.js';
 import type { FlowResponse, FlowResult, RequestContext, StartInput, SubmitInput } from './types.js';
 import { identifierField } from './identifier.js';
 import { claimSettingsFrame, SETTINGS_PURPOSE, signedInUser } from '../methods/settings/proof.js';
-import { checksCredentials, runStep } from './work.js';
+import { checksCredentials, guessedFactor, runStep } from './work.js';
 import { complete } from './complete.js';
 
 /** A flow an SSO callback completed: its answer, for the first read. */
@@ -214,8 +214,7 @@ export class FlowRuntime {
     const values = readFields(frame.id, step, loaded.schema, input.fields);
     const credentials = checksCredentials(step);
     const identField = identifierField(step, loaded.schema);
-    const identifier = identField ? values.get(identField) : run.collectedIdentifier() || undefined;
-    const accountKey = identifier !== undefined ? deps.risk.accountKey(run.projectId, identifier) : undefined;
+    const accountKey = credentials ? await this.guessedAccount(ctx, identField && values.get(identField)) : undefined;
     if (credentials) await run.refuseWhenDenied(accountKey);
     if (await run.needsCaptcha(step, credentials, accountKey)) {
       try {
@@ -229,6 +228,19 @@ export class FlowRuntime {
     const outcome = await runStep(ctx, values);
     run.forgetSignals();
     return outcome;
+  }
+
+  /**
+   * The counter a step's guess will count against (`RiskService.accountKeyFor`), for the deny and
+   * captcha decisions before it: the user the identifier typed in this step names, else the
+   * identified user, else the identifier collected. The method that takes the guess keys it alike
+   * (methods/secret.ts), so the request reads the account's signals once.
+   */
+  private async guessedAccount({ run, loaded, step }: StepContext, typed: string | undefined): Promise<string | undefined> {
+    const userId = typed !== undefined ? await run.userNamed(loaded.row.schema_id, typed) : run.frame.u;
+    const identifier = typed ?? run.collectedIdentifier();
+    if (userId === undefined && identifier === '') return undefined;
+    return this.deps.risk.accountKeyFor(run.projectId, { userId, identifier }, guessedFactor(step));
   }
 
   /** Work of an invisible step: it runs with what the flow collected so far. */

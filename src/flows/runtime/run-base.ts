@@ -16,6 +16,8 @@ export class RunBase {
   private rules?: RiskRules;
   /** Risk signals read in this request, by account key and user (see `signals`). */
   private risk?: { key: string; signals: Promise<RiskSignals> };
+  /** The user a typed identifier names, looked up once per request (see `userNamed`). */
+  private named?: { schemaId: string; identifier: string; userId: Promise<string | undefined> };
 
   constructor(
     readonly deps: FlowDeps,
@@ -69,6 +71,20 @@ export class RunBase {
 
   forgetSignals(): void {
     this.risk = undefined;
+    this.named = undefined;
+  }
+
+  /**
+   * The id of the user a typed identifier names, read once per request: the pre-check keys the
+   * account's counter by it (DESIGN §4.6a, one account, one counter) before the step identifies
+   * the user with the same answer, so known and unknown identifiers cost one lookup each.
+   */
+  userNamed(schemaId: string, identifier: string): Promise<string | undefined> {
+    if (this.named?.schemaId !== schemaId || this.named.identifier !== identifier) {
+      const userId = this.deps.users.findByIdentifier(this.projectId, schemaId, identifier).then((user) => user?.id);
+      this.named = { schemaId, identifier, userId };
+    }
+    return this.named.userId;
   }
 
   async assess(accountKey?: string): Promise<RiskAssessment> {

@@ -3,10 +3,21 @@ import { createUser } from '../hooks/create-user.js';
 import type { Enrollment, StepContext } from '../methods/method.js';
 import { hookNamed, METHODS, methodOfField } from '../methods/registry.js';
 import { identifierField } from './identifier.js';
+import { BUDGETED_FACTORS, type BudgetedFactor } from '../risk/service.js';
 
 /** Whether submitting this step checks a secret: risk assessment, lock-out and captcha apply. */
 export function checksCredentials(step: FlowStepDef): boolean {
   return METHODS.some((method) => method.checksCredentials?.(step) ?? false);
+}
+
+/**
+ * The factor whose failure counter a step's guess counts against (DESIGN §4.6a): its method's own
+ * for the password, TOTP and recovery codes; the password's for a step that checks another secret
+ * (a mailed code has a budget per code; its captcha decision reads the account's password counter).
+ */
+export function guessedFactor(step: FlowStepDef): BudgetedFactor {
+  const method = METHODS.find((m) => m.checksCredentials?.(step) && (BUDGETED_FACTORS as readonly string[]).includes(m.name));
+  return (method?.name as BudgetedFactor | undefined) ?? 'password';
 }
 
 /** The credentials the step's method fields enroll with a new user (a password at registration). */
@@ -35,7 +46,7 @@ async function enrollments(ctx: StepContext, values: Map<string, string>, attrib
  */
 export async function runStep(ctx: StepContext, values: Map<string, string>): Promise<string | undefined> {
   const { run, loaded, step } = ctx;
-  const { deps, frame, projectId } = run;
+  const { frame } = run;
   const identField = identifierField(step, loaded.schema);
   if (identField && values.has(identField) && frame.c[identField] !== values.get(identField)) {
     frame.u = undefined;
@@ -46,9 +57,8 @@ export async function runStep(ctx: StepContext, values: Map<string, string>): Pr
   if (step.on_success === 'create_user') return createUser(ctx, (attributes) => enrollments(ctx, values, attributes));
 
   if (identField && values.has(identField)) {
-    const user = await deps.users.findByIdentifier(projectId, loaded.row.schema_id, values.get(identField)!);
-    frame.u = user?.id;
-    if (!user && step.transitions?.user_not_found) return 'user_not_found';
+    frame.u = await run.userNamed(loaded.row.schema_id, values.get(identField)!);
+    if (frame.u === undefined && step.transitions?.user_not_found) return 'user_not_found';
   }
 
   const hook = step.on_success !== undefined ? hookNamed(step.on_success)?.hook : undefined;

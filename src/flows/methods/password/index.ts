@@ -1,6 +1,7 @@
 import { AppError } from '../../../core/errors.js';
 import { validationFailed } from '../../runtime/errors.js';
 import type { AuthMethod, Enrollment, StepContext, StepHook } from '../method.js';
+import { checkSecret } from '../secret.js';
 import { recentlyProvenUser } from '../settings/proof.js';
 
 export const PASSWORD_FIELD = 'x-auth-methods#password';
@@ -71,30 +72,23 @@ export const passwordMethod: AuthMethod = {
 
   checksCredentials: (step) => (step.fields ?? []).includes(PASSWORD_FIELD) && step.on_success !== 'create_user' && step.on_success !== 'set_password' && step.on_success !== 'change_password',
 
-  async verify({ run }, password) {
-    const { deps, frame, projectId } = run;
-    const identifier = run.collectedIdentifier();
-    const accountKey = deps.risk.accountKey(projectId, identifier);
-    const [signals, rules] = await Promise.all([run.signals(accountKey), run.riskRules()]);
-    // The guess takes its attempt before the comparison, in one statement (DESIGN §4.6a): of any
-    // burst of concurrent guesses at most account_lock_after + 1 are compared. A guess at a locked
-    // or disabled account is not taken; it fails like a wrong password after a dummy hash, and
-    // counts against the IP only, so that a lock cannot be extended forever.
-    const taken = !deps.risk.blocked(signals.account, rules) && (await deps.risk.takeAttempt(projectId, accountKey, rules));
-    const userId = frame.u;
-    let ok = false;
-    if (!taken || userId === undefined) await deps.passwords.dummyVerify();
-    else {
-      const verified = await deps.passwords.verifyReadingMethods(projectId, userId, password);
-      ok = verified.ok;
-      if (ok) run.userMethods = { userId, methods: new Set(verified.methods) };
-    }
-    if (!ok || userId === undefined) {
-      await deps.risk.recordIpFailure(projectId, run.ctx.ip);
-      throw invalidCredentials(frame.id);
-    }
-    await run.recordFactor({ method: 'password' }, userId);
-    await deps.risk.recordSuccess(projectId, accountKey, userId, run.entry.ss, signals, true);
+  async verify(ctx, password) {
+    const { deps, frame, projectId } = ctx.run;
+    // Unknown identifiers are counted and cost a dummy hash, so that their answers and timing
+    // match a known account's (locked or not).
+    const checked = await checkSecret(
+      ctx,
+      'password',
+      async (userId) => {
+        const verified = await deps.passwords.verifyReadingMethods(projectId, userId, password);
+        if (!verified.ok) return undefined;
+        ctx.run.userMethods = { userId, methods: new Set(verified.methods) };
+        return true;
+      },
+      () => deps.passwords.dummyVerify(),
+    );
+    if (!checked) throw invalidCredentials(frame.id);
+    await ctx.run.recordFactor({ method: 'password' }, checked.userId);
     return undefined;
   },
 
@@ -106,7 +100,8 @@ export const passwordMethod: AuthMethod = {
     return {
       write,
       factor: { method: 'password' },
-      done: (userId) => deps.risk.recordSuccess(projectId, deps.risk.accountKey(projectId, run.collectedIdentifier()), userId, run.entry.ss),
+      // The new user's own counter (the one its sign-ins will count against); nothing is read first.
+      done: (userId) => deps.risk.recordSuccess(projectId, deps.risk.accountKeyFor(projectId, { userId, identifier: run.collectedIdentifier() }, 'password'), userId, run.entry.ss),
     };
   },
 };

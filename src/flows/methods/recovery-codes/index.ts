@@ -1,6 +1,7 @@
 import { AppError } from '../../../core/errors.js';
 import { RECOVERY_CODES_LOW } from '../../../mfa/recovery-codes.js';
 import type { AuthMethod, StepHook } from '../method.js';
+import { checkSecret } from '../secret.js';
 import { recentlyProvenUser } from '../settings/proof.js';
 
 export const RECOVERY_CODE_FACTOR_FIELD = 'x-auth-methods#recovery_code';
@@ -31,18 +32,13 @@ export const recoveryCodeFactorMethod: AuthMethod = {
 
   checksCredentials: (step) => (step.fields ?? []).includes(RECOVERY_CODE_FACTOR_FIELD),
 
-  async verify({ run }, code) {
+  async verify(ctx, code) {
+    const { run } = ctx;
     const { deps, frame, projectId } = run;
-    const accountKey = deps.risk.accountKey(projectId, run.collectedIdentifier());
-    const [signals, rules] = await Promise.all([run.signals(accountKey), run.riskRules()]);
-    const taken = frame.u !== undefined && !deps.risk.blocked(signals.account, rules) && (await deps.risk.takeAttempt(projectId, accountKey, rules));
-    const remaining = taken ? await deps.recoveryCodes.use(projectId, frame.u!, code) : undefined;
-    if (remaining === undefined) {
-      await deps.risk.recordIpFailure(projectId, run.ctx.ip);
-      throw wrongCode(frame.id);
-    }
-    await run.recordFactor({ method: 'recovery_code', payload: { remaining } }, frame.u!);
-    await deps.risk.recordSuccess(projectId, accountKey, frame.u!, run.entry.ss, signals, true);
+    const checked = await checkSecret(ctx, 'recovery_code', (userId) => deps.recoveryCodes.use(projectId, userId, code));
+    if (!checked) throw wrongCode(frame.id);
+    const remaining = checked.value;
+    await run.recordFactor({ method: 'recovery_code', payload: { remaining } }, checked.userId);
     if (remaining <= RECOVERY_CODES_LOW) run.extensions.warning = 'warning.recovery_codes_low';
     return undefined;
   },

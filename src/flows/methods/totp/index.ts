@@ -3,6 +3,7 @@ import { enrollmentView, newTotpSecret } from '../../../mfa/totp.js';
 import { factorKind } from '../../../sessions/levels.js';
 import { valueAt } from '../../../schemas/document.js';
 import type { AuthMethod, StepContext, StepHook } from '../method.js';
+import { checkSecret } from '../secret.js';
 import { recentlyProvenUser, settingsUser } from '../settings/proof.js';
 
 export const TOTP_FIELD = 'x-auth-methods#totp';
@@ -58,20 +59,12 @@ export const totpMethod: AuthMethod = {
 
   checksCredentials: (step) => (step.fields ?? []).includes(TOTP_FIELD),
 
-  async verify({ run }, code) {
-    const { deps, frame, projectId } = run;
-    const accountKey = deps.risk.accountKey(projectId, run.collectedIdentifier());
-    const [signals, rules] = await Promise.all([run.signals(accountKey), run.riskRules()]);
-    // Like a password guess (DESIGN §4.6a): the try is taken before the check, in one statement,
-    // so a burst of guesses at six digits runs into the account lock-out.
-    const taken = frame.u !== undefined && !deps.risk.blocked(signals.account, rules) && (await deps.risk.takeAttempt(projectId, accountKey, rules));
-    const ok = taken && (await deps.totp.verify(projectId, frame.u!, code));
-    if (!ok) {
-      await deps.risk.recordIpFailure(projectId, run.ctx.ip);
-      throw wrongCode(frame.id);
-    }
-    await run.recordFactor({ method: 'totp' }, frame.u!);
-    await deps.risk.recordSuccess(projectId, accountKey, frame.u!, run.entry.ss, signals, true);
+  async verify(ctx, code) {
+    const { deps, frame, projectId } = ctx.run;
+    // Counted per user and factor (DESIGN §4.6a): knowing the password buys no guesses at six digits.
+    const checked = await checkSecret(ctx, 'totp', async (userId) => ((await deps.totp.verify(projectId, userId, code)) ? true : undefined));
+    if (!checked) throw wrongCode(frame.id);
+    await ctx.run.recordFactor({ method: 'totp' }, checked.userId);
     return undefined;
   },
 

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import { bearer, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { bearer, createListeningTestApp, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { FlowClient, registerThroughFlow, STRONG_PASSWORD } from '../../flow-test-kit.js';
 
 /** A signed-in user: the session the login handed off and the token that proves holding it. */
@@ -17,6 +17,8 @@ export function codeAt(secret: string, at: Date): string {
 
 export interface MfaKit {
   t: TestApp;
+  /** The address the app listens on (`mfaKit({ listen: true })`), for real HTTP. */
+  base?: string;
   projectId: string;
   projectSecret: string;
   /** Registers through the default register flow and exchanges the handoff: a fresh session. */
@@ -28,11 +30,13 @@ export interface MfaKit {
   settings(who: SignedIn, client?: FlowClient): Promise<LightMyRequestResponse>;
   /** Sets up TOTP through a settings flow; the seed. */
   enrollTotp(who: SignedIn): Promise<string>;
+  /** A new set of recovery codes through a settings flow. */
+  recoveryCodes(who: SignedIn): Promise<string[]>;
   credentials(userId: string): Promise<Array<{ id: string; method: string }>>;
 }
 
-export async function mfaKit(): Promise<MfaKit> {
-  const t = await createTestApp();
+export async function mfaKit(options: { listen?: boolean } = {}): Promise<MfaKit> {
+  const t = options.listen ? await createListeningTestApp() : await createTestApp();
   const project = await t.createProject();
   const exchange: MfaKit['exchange'] = async (response) => {
     const handoff = response.json().handoff_token;
@@ -43,6 +47,7 @@ export async function mfaKit(): Promise<MfaKit> {
   };
   const kit: MfaKit = {
     t,
+    base: 'base' in t ? (t.base as string) : undefined,
     projectId: project.id,
     projectSecret: project.project_secret,
     async register(email) {
@@ -67,6 +72,14 @@ export async function mfaKit(): Promise<MfaKit> {
       // The confirming code spent its time step: move on, as a user would before signing in.
       t.clock.advance(30_000);
       return secret;
+    },
+    async recoveryCodes(who) {
+      const client = new FlowClient(t);
+      const menu = await kit.settings(who, client);
+      const confirm = await client.submit(menu.json().id, 'new_recovery_codes');
+      const shown = await client.submit(confirm.json().id, 'generate');
+      if (shown.statusCode !== 200) throw new Error(`generate_recovery_codes: ${shown.statusCode} ${shown.body}`);
+      return shown.json().step.recovery_codes;
     },
     async credentials(userId) {
       const listed = await t.app.inject({ method: 'GET', url: `/users/${userId}/credentials`, headers: bearer(project.project_secret) });
