@@ -8,6 +8,7 @@ import { closeContainer, createContainer, type Container } from '../src/containe
 import { isConnectionError, openPostgres, type Engine } from '../src/db/engine.js';
 import { migrate } from '../src/db/migrate.js';
 import { bearer, errorBody } from './helpers/app.js';
+import { outageProbes, type OutageProbe, prepareOutageProbes } from './helpers/outage-probes.js';
 import { testEngineKind } from './helpers/engine.js';
 import { until } from './helpers/second-process.js';
 import { TcpProxy } from './helpers/tcp-proxy.js';
@@ -24,6 +25,7 @@ describe.skipIf(!onPostgres)('a lost PostgreSQL connection (PostgreSQL only: PGl
   let container: Container;
   const config = testConfig();
   let project: { id: string; project_secret: string };
+  let probes: OutageProbe[];
 
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: base.toString() });
@@ -34,6 +36,15 @@ describe.skipIf(!onPostgres)('a lost PostgreSQL connection (PostgreSQL only: PGl
   const readProject = () => app.inject({ method: 'GET', url: `/projects/${project.id}`, headers: bearer(project.project_secret) });
   const createTeam = (teamName: string) =>
     app.inject({ method: 'POST', url: `/teams?project_id=${project.id}`, headers: bearer(config.adminToken), payload: { name: teamName } });
+  /** Every probe whose status differs from its usual one, so one run names them all. */
+  const unexpectedWhileUp = async () => {
+    const wrong: string[] = [];
+    for (const probe of probes) {
+      const response = await app.inject(probe.request);
+      if (response.statusCode !== probe.up) wrong.push(`${probe.name}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    }
+    return wrong;
+  };
 
   beforeAll(async () => {
     await admin(`create database ${name}`);
@@ -62,6 +73,8 @@ describe.skipIf(!onPostgres)('a lost PostgreSQL connection (PostgreSQL only: PGl
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     expect((await readProject()).statusCode).toBe(200);
     expect((await createTeam('Before')).statusCode).toBe(201);
+    probes = outageProbes(await prepareOutageProbes(app, config, project));
+    expect(await unexpectedWhileUp()).toEqual([]);
   });
 
   it('answers 503 unavailable with Retry-After while it is gone, and /healthz stays up', async () => {
@@ -85,11 +98,36 @@ describe.skipIf(!onPostgres)('a lost PostgreSQL connection (PostgreSQL only: PGl
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 
+  // Browsers and OAuth clients meet the outage too: pages answer a 503 page, OAuth endpoints
+  // RFC 6749's temporarily_unavailable, routes that need no database keep answering.
+  it('answers 503 with Retry-After on every route family that needs the database, never 500', async () => {
+    const statuses: string[] = [];
+    for (const probe of probes) statuses.push(`${probe.name}: ${(await app.inject(probe.request)).statusCode}`);
+    // No `down` is 500: this names every route family that still answers one.
+    expect(statuses).toEqual(probes.map((probe) => `${probe.name}: ${probe.down}`));
+    for (const probe of probes) {
+      const response = await app.inject(probe.request);
+      const label = `${probe.name}: ${response.body.slice(0, 300)}`;
+      if (probe.down !== 503) continue;
+      expect(Number(response.headers['retry-after']), label).toBeGreaterThan(0);
+      if (probe.kind === 'page') {
+        expect(response.headers['content-type'], label).toMatch(/^text\/html/);
+        expect(response.headers['content-security-policy'], label).toBeTruthy();
+        expect(response.body, label).toContain(probe.unavailableText);
+      } else if (probe.kind === 'oauth') {
+        expect(response.json(), label).toMatchObject({ error: 'temporarily_unavailable', code: 'unavailable' });
+      } else {
+        expect(errorBody(response), label).toMatchObject({ code: 'unavailable' });
+      }
+    }
+  });
+
   it('recovers by itself when the database returns', async () => {
     await proxy.start();
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     expect((await readProject()).statusCode).toBe(200);
     expect((await createTeam('After')).statusCode).toBe(201);
+    expect(await unexpectedWhileUp()).toEqual([]);
     // The write attempted during the outage did not half-happen.
     const names = (await engine.db.selectFrom('teams').select('name').where('project_id', '=', project.id).execute()).map((row) => row.name);
     expect(names.sort()).toEqual(['After', 'Before']);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.js';
+import { isConnectionError } from '../db/engine.js';
 import { MethodIndex } from './method-not-allowed.js';
 
 declare module 'fastify' {
@@ -78,7 +79,12 @@ export function registerCors(app: FastifyInstance, origins: CorsOrigins): void {
     reply.header('vary', 'Origin');
     const origin = originHeader(request);
     if (origin === undefined || request.corsProjectId === undefined) return payload;
-    const allowed = await origins.previewOrigins(request.corsProjectId);
+    // The allow-list is unreadable while the database is gone: the answer (a 503) stays, unreadable
+    // cross-origin, instead of this hook's failure turning it into a 500.
+    const allowed = await origins.previewOrigins(request.corsProjectId).catch((error: unknown) => {
+      if (isConnectionError(error)) return [] as readonly string[];
+      throw error;
+    });
     if (!allowed.includes(origin)) return payload;
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-allow-credentials', 'true');

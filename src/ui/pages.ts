@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Container } from '../container.js';
 import { AppError } from '../core/errors.js';
+import { isConnectionError } from '../db/engine.js';
 import { DEFAULT_BRANDING, type Branding } from '../flows/settings/service.js';
 import type { FlowResponse } from '../flows/runtime/types.js';
 import type { UiAssets } from './assets.js';
@@ -30,6 +31,17 @@ export async function pageContext(container: Container, page: string, entry: Ent
   }
   return { page, entry, explicitLang, branding, t: translator(entry.lang, overrides) };
 }
+
+/**
+ * The context of an error page when the project's own cannot be had (the database is gone, or
+ * the query itself failed): the built-in look and texts, in the language the request asked for.
+ */
+export function fallbackContext(page: string, entry: Entry & { lang: Lang }, explicitLang: boolean): PageContext {
+  return { page, entry, explicitLang, branding: DEFAULT_BRANDING, t: translator(entry.lang) };
+}
+
+/** An unreachable database, as a page: 503 and when to come back, like the JSON API (DESIGN §4.6a). */
+const UNAVAILABLE = { status: 503, key: 'ui.error.unavailable', restart: false, headers: { 'retry-after': '5' } };
 
 /** Headers of every page: strict CSP, no framing, no referrer, never cached. */
 export function pageHeaders(reply: FastifyReply, branding: Branding): FastifyReply {
@@ -98,6 +110,7 @@ export function sendMessage(
 
 /** How an error looks as a page: its status, the text, and whether starting again can help. */
 export function describeError(error: unknown): { status: number; key: string; restart: boolean; headers: Record<string, string> } {
+  if (isConnectionError(error) || (error instanceof AppError && error.code === 'unavailable')) return { ...UNAVAILABLE, headers: { ...UNAVAILABLE.headers } };
   if (!(error instanceof AppError)) {
     const status = (error as { statusCode?: number })?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) return { status, key: 'ui.error.invalid_request', restart: true, headers: {} };

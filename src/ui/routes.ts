@@ -13,7 +13,7 @@ import { finish, sendDone } from './complete.js';
 import { logoutRoutes } from './logout.js';
 import { FLOW_PAGES, langExplicit, pageUrl, readEntry } from './entry.js';
 import { readForm, type FormInput } from './form.js';
-import { describeError, pageContext, sendError, sendMessage, sendStep, type PageContext } from './pages.js';
+import { describeError, fallbackContext, pageContext, sendError, sendMessage, sendStep, type PageContext } from './pages.js';
 import type { StepExtras } from './step.js';
 
 /** Form posts are small: a few fields, a captcha proof, a WebAuthn answer. */
@@ -67,14 +67,26 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
 
     app.setErrorHandler(async (error, request, reply) => {
       const page = /^\/ui\/(\w+)/.exec(request.url)?.[1] ?? 'error';
+      const described = describeError(error);
+      if (described.status >= 500) request.log.error({ err: error, request_id: request.id }, 'ui page failed');
       let ctx = contexts.get(request);
       if (!ctx) {
-        // The query itself may be what failed: render with defaults.
-        ctx = await pageContext(container, page, { lang: 'en' }, false).catch(() => undefined);
-        if (!ctx) return reply.status(500).type('text/plain; charset=utf-8').send('Internal error');
+        // The query itself may be what failed (render with defaults), or loading the project's
+        // branding did (the database is gone: the built-in look, in the language asked for).
+        let entry: PageContext['entry'] = { lang: 'en' };
+        let explicit = false;
+        try {
+          entry = readEntry(request.query, request.headers['accept-language'] as string | undefined, issuerOf(container.config));
+          explicit = langExplicit(request);
+        } catch {}
+        ctx = await pageContext(container, page, entry, explicit).catch(() => fallbackContext(page, entry, explicit));
       }
-      if (describeError(error).status >= 500) request.log.error({ err: error, request_id: request.id }, 'ui page failed');
-      return sendError(reply, ctx, assets, error);
+      return sendError(reply, ctx, assets, error).catch(() => {
+        // Not even the page could be rendered: a plain answer, with the same status and Retry-After.
+        for (const [name, value] of Object.entries(described.headers)) if (name === 'retry-after') reply.header(name, value);
+        const text = described.status === 503 ? 'Service temporarily unavailable' : 'Internal error';
+        return reply.status(described.status === 503 ? 503 : 500).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(text);
+      });
     });
 
     const setFlowCookie = (request: FastifyRequest, reply: FastifyReply, cookie: string | null) => {
