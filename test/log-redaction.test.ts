@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerThroughFlow, STRONG_PASSWORD } from '../src/flows/flow-test-kit.js';
-import { createLogger, redactCredentials } from '../src/http/log-redaction.js';
+import { FlowClient, registerThroughFlow, STRONG_PASSWORD } from '../src/flows/flow-test-kit.js';
+import { createLogger, loggableUrl, redactCredentials } from '../src/http/log-redaction.js';
 import { challengeOf, FORM, loginHandoff } from '../src/oauth/testing.js';
 import { bearer, createTestApp, type TestApp } from './helpers/app.js';
 
@@ -23,13 +23,26 @@ describe('credentials never reach the log', () => {
   });
   afterAll(async () => t.close());
 
-  it('redacts each credential-bearing parameter, also percent-encoded inside another URL', () => {
-    expect(redactCredentials('/auth/authorize/resume?authorization_id=a&handoff_token=gh_ho_x1&x=2')).toBe('/auth/authorize/resume?authorization_id=a&handoff_token=[REDACTED]&x=2');
-    expect(redactCredentials('"url":"/cb?code=abc&state=s1#f"')).toBe('"url":"/cb?code=[REDACTED]&state=[REDACTED]#f"');
-    expect(redactCredentials('/x?token=t&code_verifier=v&client_secret=c')).toBe('/x?token=[REDACTED]&code_verifier=[REDACTED]&client_secret=[REDACTED]');
-    expect(redactCredentials('/a?redirect_uri=https%3A%2F%2Fapp%2Fcb%3Fcode%3Dsecret%26x%3D1')).toBe('/a?redirect_uri=https%3A%2F%2Fapp%2Fcb%3Fcode%3D[REDACTED]%26x%3D1');
-    // Names that only end like a credential parameter are left alone.
-    expect(redactCredentials('/x?error_code=1&mytoken=2')).toBe('/x?error_code=1&mytoken=2');
+  it('keeps only allow-listed values, also percent-encoded inside another URL', () => {
+    expect(redactCredentials('/auth/authorize/resume?authorization_id=a&handoff_token=gh_ho_x1&x=2')).toBe('/auth/authorize/resume?authorization_id=a&handoff_token=[redacted]&x=[redacted]');
+    expect(redactCredentials('"url":"/cb?code=abc&state=s1#f"')).toBe('"url":"/cb?code=[redacted]&state=[redacted]#f"');
+    expect(redactCredentials('/x?token=t&code_verifier=v&client_secret=c')).toBe('/x?token=[redacted]&code_verifier=[redacted]&client_secret=[redacted]');
+    expect(redactCredentials('/a?redirect_uri=https%3A%2F%2Fapp%2Fcb%3Fcode%3Dsecret%26x%3D1')).toBe('/a?redirect_uri=https%3A%2F%2Fapp%2Fcb%3Fcode%3D[redacted]%26x%3D[redacted]');
+    // An allow-list, not a list of credential names: whatever is not known harmless loses its value.
+    expect(redactCredentials('/x?error_code=1&mytoken=2&lang=de')).toBe('/x?error_code=[redacted]&mytoken=[redacted]&lang=de');
+    expect(redactCredentials('/x#access_token=a1&scope=openid')).toBe('/x#access_token=[redacted]&scope=openid');
+    // A line without a query is returned as it is (the logger's fast path).
+    const plain = '{"level":30,"msg":"request completed","url":"/sessions/me"}';
+    expect(redactCredentials(plain)).toBe(plain);
+  });
+
+  it('writes a request URL with its path and only allow-listed values (a value sent bare, a fragment, a nested URL too)', () => {
+    expect(loggableUrl('/ui/login?project_id=proj_1&lang=de&id_token_hint=eyJ.a.b&x_my_secret=s')).toBe('/ui/login?project_id=proj_1&lang=de&id_token_hint=[redacted]&x_my_secret=[redacted]');
+    expect(loggableUrl('/cb?gh_st_0123456789abcdef&done=1')).toBe('/cb?[redacted]&done=1');
+    expect(loggableUrl('/cb#access_token=abc')).toBe('/cb#[redacted]');
+    expect(loggableUrl('/a?redirect_uri=https://app.example.com/cb?code=c1%26lang=de&scope=openid')).toBe('/a?redirect_uri=https%3A%2F%2Fapp.example.com%2Fcb%3Fcode%3D[redacted]%26lang%3Dde&scope=openid');
+    // An allowed URL without credentials stays exactly as it was sent.
+    expect(loggableUrl('/a?redirect_uri=https%3A%2F%2Fapp.example.com%2Fcallback')).toBe('/a?redirect_uri=https%3A%2F%2Fapp.example.com%2Fcallback');
   });
 
   it('a full OAuth sign-in (authorize, login flow, GET resume, token, userinfo, revoke) leaves none of its secrets in the log', async () => {
@@ -74,12 +87,66 @@ describe('credentials never reach the log', () => {
     const lines = log.split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThan(8);
     expect(log).toContain('/auth/authorize/resume?authorization_id=');
-    expect(log).toContain('handoff_token=[REDACTED]');
+    expect(log).toContain('handoff_token=[redacted]');
     const secrets = { handoff_token: handoff, state, code, code_verifier: verifier, client_secret: client.client_secret, access_token: accessToken, refresh_token: refreshToken, password: STRONG_PASSWORD };
     for (const [name, value] of Object.entries(secrets)) {
       expect(value.length, name).toBeGreaterThan(8);
       expect(log.includes(value), `${name} appears in the log`).toBe(false);
       expect(log.includes(encodeURIComponent(value)), `${name} (URL-encoded) appears in the log`).toBe(false);
     }
+  });
+  it('no probe value sent in a query reaches any log line; allow-listed values do, a credential nested in redirect_uri does not', async () => {
+    const project = await t.createProject();
+    const probes = ['id_token_hint', 'access_token', 'refresh_token', 'subject_token', 'id_token', 'password', 'handoff_token', 'token', 'code', 'state', 'client_secret', 'x_my_secret'];
+    const secret = (name: string) => `probe-${name.replace(/_/g, '-')}-s3cr3t`;
+    const query = probes.map((name) => `${name}=${secret(name)}`).join('&');
+    const nested = encodeURIComponent('https://app.example.com/cb?code=nested-code-s3cr3t&lang=de');
+    log = '';
+    const answers = await Promise.all([
+      // A page (the hosted UI), an OAuth endpoint, the JSON API, a route that does not exist, a 405.
+      t.app.inject({ method: 'GET', url: `/ui/login?project_id=${project.id}&lang=de&${query}&redirect_uri=${nested}` }),
+      t.app.inject({ method: 'GET', url: `/auth/userinfo?${query}` }),
+      t.app.inject({ method: 'GET', url: `/auth/logout?client_id=cl_probe&${query}&post_logout_redirect_uri=${nested}` }),
+      t.app.inject({ method: 'GET', url: `/projects/${project.id}?${query}`, headers: bearer(project.project_secret) }),
+      t.app.inject({ method: 'GET', url: `/no/such/route?${query}` }),
+      t.app.inject({ method: 'DELETE', url: `/healthz?${query}` }),
+      t.app.inject({ method: 'GET', url: `/flow/sso/callback?${query}` }),
+    ]);
+    expect(answers.map((a) => a.statusCode).every((status) => status < 500)).toBe(true);
+    const lines = log.split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThanOrEqual(answers.length);
+    for (const name of probes) {
+      expect(log.includes(secret(name)), `${name} appears in the log`).toBe(false);
+      // The name stays: an operator sees which parameters came.
+      expect(log).toContain(`${name}=[redacted]`);
+    }
+    expect(log.includes('nested-code-s3cr3t'), 'a code inside redirect_uri appears in the log').toBe(false);
+    expect(log).toContain(`/ui/login?project_id=${project.id}&lang=de&`);
+    expect(log).toContain('client_id=cl_probe');
+  });
+
+  it('the embedded courier logs recipient, subject and id, never the body or its code; the outbox API holds the message', async () => {
+    const project = await t.createProject();
+    const email = 'mailed@example.com';
+    expect((await registerThroughFlow(t, project.id, email)).statusCode).toBe(200);
+    const client = new FlowClient(t, '203.0.113.77');
+    const started = (await client.start({ project_id: project.id, purpose: 'recovery' })).json();
+    log = '';
+    expect((await client.submit(started.id, 'send_code', { email })).statusCode).toBe(200);
+    await t.container.flows.courier.flush();
+    const outbox = await t.app.inject({ method: 'GET', url: `/projects/${project.id}/outbox?recipient=${encodeURIComponent(email)}`, headers: bearer(project.project_secret) });
+    expect(outbox.statusCode, outbox.body).toBe(200);
+    const [message] = outbox.json().messages;
+    expect(message).toMatchObject({ recipient: email, template: 'recovery_code', status: 'logged' });
+    const code = /\b(\d{6})\b/.exec(message.body)![1];
+    const line = log.split('\n').find((entry) => entry.includes('embedded courier'));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({ mail_id: message.id, to: email, subject: message.subject });
+    expect(Object.keys(JSON.parse(line!))).not.toContain('body');
+    for (const text of message.body.split('\n').filter((l: string) => l.trim().length > 12 && l.trim() !== message.subject)) expect(log.includes(text), `mail text "${text}" in the log`).toBe(false);
+    expect(log.includes(code), 'the mailed code appears in the log').toBe(false);
+    // Another project's secret reads nothing of this outbox.
+    const other = await t.createProject();
+    expect((await t.app.inject({ method: 'GET', url: `/projects/${project.id}/outbox`, headers: bearer(other.project_secret) })).statusCode).toBe(404);
   });
 });

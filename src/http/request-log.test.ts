@@ -29,13 +29,13 @@ describe('request log at the default level (info)', () => {
     await engine.close();
   });
 
-  it('writes one line per request with method, URL, status, response time and reqId, and no headers', async () => {
+  it('writes one line per request with method, URL (only allow-listed query values), status, response time and reqId, and no headers', async () => {
     lines.length = 0;
-    const response = await app.inject({ method: 'GET', url: '/sessions/me?x=1', headers: { cookie: '__service_session=gh_st_secret', 'x-request-id': 'trace-12345678' } });
+    const response = await app.inject({ method: 'GET', url: '/sessions/me?lang=de&x=1', headers: { cookie: '__service_session=gh_st_secret', 'x-request-id': 'trace-12345678' } });
     expect(response.statusCode).toBe(401);
     const logged = lines.filter((line) => line.reqId === 'trace-12345678');
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ level: 30, msg: 'request completed', req: { method: 'GET', url: '/sessions/me?x=1' }, res: { statusCode: 401 } });
+    expect(logged[0]).toMatchObject({ level: 30, msg: 'request completed', req: { method: 'GET', url: '/sessions/me?lang=de&x=[redacted]' }, res: { statusCode: 401 } });
     expect(typeof logged[0].responseTime).toBe('number');
     expect(JSON.stringify(logged[0])).not.toContain('gh_st_secret');
   });
