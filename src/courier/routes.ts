@@ -30,11 +30,41 @@ const Override = Type.Object({
   updated_at: Timestamp,
 });
 
-/** Per-project overrides of the mail templates (DESIGN §4.11); each part must parse as Liquid. */
+const OutboxMessage = Type.Object({
+  id: Type.String(),
+  recipient: Type.String(),
+  subject: Type.String(),
+  template: Type.String(),
+  status: Type.String({ description: '`logged` (embedded courier), `pending`, `sent` or `failed`' }),
+  body: Type.Union([Type.String(), Type.Null()], { description: 'The text part, kept by the embedded courier only (null when sent by SMTP)' }),
+  attempts: Type.Integer(),
+  created_at: Timestamp,
+  sent_at: Type.Union([Timestamp, Type.Null()]),
+});
+
+const OutboxQuery = Type.Object(
+  {
+    recipient: Type.Optional(Type.String({ minLength: 1, maxLength: 320, description: 'Only messages to this address' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  },
+  { additionalProperties: false },
+);
+
+/** Per-project overrides of the mail templates (DESIGN §4.11; each part must parse as Liquid) and the outbox. */
 export function mailTemplateRoutes(root: FastifyInstance, container: Container): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['mail'];
   const { mail } = container.flows;
+
+  // Where a developer reads a code or link the embedded courier did not send: never the log (DESIGN §4.6a).
+  app.get(
+    '/projects/:project_id/outbox',
+    { config: { tenancy: { project: 'params' }, scope: 'project.write' }, schema: { tags, summary: "The project's mail, newest first (bodies only from the embedded courier, for development)", params: Params, querystring: OutboxQuery, response: { 200: Type.Object({ messages: Type.Array(OutboxMessage) }) } } },
+    async (request) => {
+      const rows = await container.flows.courier.outboxOf(request.params.project_id, { recipient: request.query.recipient, limit: request.query.limit ?? 20 });
+      return { messages: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), sent_at: row.sent_at?.toISOString() ?? null })) };
+    },
+  );
 
   app.get(
     '/projects/:project_id/mail_templates',

@@ -32,7 +32,8 @@ export function isTransient(error: unknown): boolean {
 }
 
 /**
- * Sends mail. Embedded default: the message is written to the log and to the `outbox` table.
+ * Sends mail. Embedded default: the message is kept in the `outbox` table (the log names its
+ * recipient, subject and id, never its body).
  * With SMTP: sent through nodemailer; the outbox keeps the envelope and status, not the body.
  * Transient failures (4xx, connection errors) are retried with exponential backoff; the final
  * status and the number of tries are recorded. Delivery never fails or delays the caller's request:
@@ -79,7 +80,8 @@ export class Courier {
     };
     await this.store.insert(row);
     if (!this.transport) {
-      this.logger.info({ mail_id: row.id, to: mail.to, subject: mail.subject, body: mail.text }, 'mail (embedded courier, not sent)');
+      // Never the body: it holds the code or link (read it from the outbox, GET /projects/{id}/outbox).
+      this.logger.info({ mail_id: row.id, to: mail.to, subject: mail.subject }, 'mail (embedded courier, not sent; the body is in the outbox)');
       return row;
     }
     let lastError = '';
@@ -146,6 +148,11 @@ export class Courier {
   /** Messages the embedded courier kept for a recipient, newest first. */
   async outboxFor(recipient: string): Promise<OutboxRow[]> {
     return this.store.forRecipient(recipient);
+  }
+
+  /** A project's messages, newest first (`GET /projects/{id}/outbox`). */
+  async outboxOf(projectId: string, options: { recipient?: string; limit: number }): Promise<OutboxRow[]> {
+    return this.store.forProject(projectId, options);
   }
 
   async close(): Promise<void> {

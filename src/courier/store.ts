@@ -42,6 +42,13 @@ export class CourierStore {
     return this.db.selectFrom('outbox').selectAll().where('recipient', '=', recipient).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   }
 
+  /** Newest first: a project's messages, or one recipient's of them (the outbox API). */
+  async forProject(projectId: string, options: { recipient?: string; limit: number }): Promise<OutboxRow[]> {
+    let query = this.db.selectFrom('outbox').selectAll().where('project_id', '=', projectId);
+    if (options.recipient !== undefined) query = query.where('recipient', '=', options.recipient);
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+  }
+
   /**
    * Takes one message of a recipient's budget in one statement (DESIGN §4.6a): a window starts
    * with its first message; within it at most `limit` are taken; an elapsed window starts again.
