@@ -117,6 +117,13 @@ describe('configuration', () => {
     }
   });
 
+  it('never echoes the credentials of a refused URL into the start-up line', () => {
+    const error = configError({ GATEHOUSE_SCHEMA_FETCH_ALLOW: 'ftp://alice:hunter2@schemas.example.com/' });
+    expect(error.message).not.toContain('hunter2');
+    expect(error.message).toContain('[redacted]@schemas.example.com');
+    expect(configError({ GATEHOUSE_PUBLIC_URL: 'ftp://alice:hunter2@id.example.com' }).message).not.toContain('hunter2');
+  });
+
   it('turns the periodic sweepers off with GATEHOUSE_SWEEP_INTERVAL_SECONDS=0', () => {
     const config = loadConfig({ GATEHOUSE_DATA_DIR: join(dataDir(), 'sweep'), GATEHOUSE_ADMIN_TOKEN: 'admin-token-of-at-least-24-chars', GATEHOUSE_SECRET: SECRET, GATEHOUSE_SWEEP_INTERVAL_SECONDS: '0' });
     expect(config.sweepIntervalMs).toBe(0);

@@ -69,6 +69,11 @@ function databaseUrl(env: Env): string | undefined {
   return raw;
 }
 
+/** A refused value as start-up prints it: `user:password@` masked, since the line reaches logs. */
+function withoutCredentials(value: string): string {
+  return value.replace(/\/\/[^/@\s]*@/, '//[redacted]@');
+}
+
 function url(env: Env, name: string): string | undefined {
   const raw = env[name];
   if (!raw) return undefined;
@@ -77,7 +82,7 @@ function url(env: Env, name: string): string | undefined {
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('scheme');
     return raw.replace(/\/$/, '');
   } catch {
-    throw new ConfigError(name, `is not an http(s) URL: "${raw}"`);
+    throw new ConfigError(name, `is not an http(s) URL: "${withoutCredentials(raw)}"`);
   }
 }
 
@@ -90,9 +95,9 @@ function urlPrefixes(env: Env, name: string): string[] {
     try {
       parsed = new URL(part);
     } catch {
-      throw new ConfigError(name, `is not a list of http(s) URLs: "${part}"`);
+      throw new ConfigError(name, `is not a list of http(s) URLs: "${withoutCredentials(part)}"`);
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(name, `is not an http(s) URL: "${part}"`);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(name, `is not an http(s) URL: "${withoutCredentials(part)}"`);
     // A bare origin must not also allow https://example.com.evil.net: end every prefix with a slash.
     const text = parsed.toString();
     return text.endsWith('/') ? text : `${text}/`;
