@@ -22,15 +22,17 @@ describe('signing keys, JWKS and discovery', () => {
     return response.json() as { keys: Array<Record<string, string>> };
   };
 
-  it('serves the discovery document with the issuer the request reached', async () => {
+  it('serves the discovery document on the public URL, never on the Host the request names', async () => {
+    // The issuer used to be the Host a request named: whoever sent it chose the issuer (issue 31).
     const response = await t.app.inject({ method: 'GET', url: '/.well-known/openid-configuration', headers: { host: 'id.example.test:8443' } });
     expect(response.statusCode).toBe(200);
     const doc = response.json();
-    expect(doc.issuer).toBe('http://id.example.test:8443');
-    expect(doc.token_endpoint).toBe('http://id.example.test:8443/auth/token');
-    expect(doc.jwks_uri).toBe('http://id.example.test:8443/auth/jwks');
-    expect(doc.revocation_endpoint).toBe('http://id.example.test:8443/auth/revoke');
-    expect(doc.userinfo_endpoint).toBe('http://id.example.test:8443/auth/userinfo');
+    expect(doc.issuer).toBe('http://localhost');
+    expect(doc.token_endpoint).toBe('http://localhost/auth/token');
+    expect(doc.jwks_uri).toBe('http://localhost/auth/jwks');
+    expect(doc.revocation_endpoint).toBe('http://localhost/auth/revoke');
+    expect(doc.userinfo_endpoint).toBe('http://localhost/auth/userinfo');
+    expect(response.body).not.toContain('id.example.test');
     expect(doc.code_challenge_methods_supported).toEqual(['S256']);
     expect(doc.grant_types_supported).toContain('client_credentials');
     expect(doc.id_token_signing_alg_values_supported).toEqual(['RS256']);
