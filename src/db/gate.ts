@@ -22,3 +22,20 @@ export function insertWhen<T extends keyof Database & string>(db: Kysely<Databas
   const values = db.selectNoFrom(columns.map((column) => sql`${row[column]}`.as(column))).where(when);
   return db.insertInto(table).columns(columns as never).expression(values as never);
 }
+
+/**
+ * A `WriteGate` whose budget `take` takes: a data-modifying query that returns a row only when it
+ * took one unit (an upsert or update whose WHERE checks the limit). It runs as the statement's
+ * first CTE, named `name`; `refuse` makes the error `write` throws when it returned nothing.
+ */
+export function takenGate(db: Kysely<Database>, name: string, take: Compilable, refuse: () => Error | Promise<Error>): WriteGate {
+  const when = sql<boolean>`exists (select 1 from ${sql.table(name)})`;
+  return {
+    when,
+    write: async (writes) => {
+      const rest = writes.map((write, i) => sql`, ${sql.table(`${name}_w${i}`)} as (${write})`);
+      const { rows } = await sql<{ taken: boolean }>`with ${sql.table(name)} as (${take})${sql.join(rest, sql``)} select ${when} as taken`.execute(db);
+      if (rows[0]?.taken !== true) throw await refuse();
+    },
+  };
+}

@@ -74,6 +74,7 @@ export function authorizeRoutes(app: FastifyInstance, container: Container): voi
         singleParams(request.query),
         issuerOf(container.config),
         cookieValue(request, SESSION_COOKIE),
+        request.ip,
       );
       return send(container, request, reply, outcome, 302);
     },
@@ -90,7 +91,7 @@ export function authorizeRoutes(app: FastifyInstance, container: Container): voi
       },
     },
     async (request, reply) => {
-      const outcome = await authorization.authorize(singleParams(request.body), issuerOf(container.config), cookieValue(request, SESSION_COOKIE));
+      const outcome = await authorization.authorize(singleParams(request.body), issuerOf(container.config), cookieValue(request, SESSION_COOKIE), request.ip);
       return send(container, request, reply, outcome, 303);
     },
   );

@@ -4,6 +4,7 @@ import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import { AppError } from '../core/errors.js';
 import { clientRedirectMatches } from '../http/redirect-uris.js';
 import type { IdGenerator } from '../core/ids.js';
+import type { IpWindowBudget } from '../db/ip-window-budget.js';
 import type { ExchangeService } from '../sessions/service.exchange.js';
 import type { SessionService } from '../sessions/service.js';
 import type { Session } from '../sessions/view.js';
@@ -19,6 +20,19 @@ export const AUTHORIZATION_COOKIE = '__gh_authz';
 const REQUEST_TTL_MS = 10 * MINUTE;
 const CODE_TTL_MS = 60 * SECOND;
 const PROMPTS = new Set(['none', 'login', 'consent', 'select_account']);
+
+/** The authorization budget of the client's IP is spent (`AuthorizationService.authorize` redirects it). */
+export class AuthorizeBudgetSpent extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('authorization budget spent');
+  }
+}
+
+/** Where the authorization budget comes from: the windows, and a project's limit (`ip_authorizations_per_minute`). */
+export interface AuthorizeBudget {
+  windows: IpWindowBudget;
+  limit(projectId: string): Promise<number>;
+}
 
 /** Where the browser goes next, and what the route must do with cookies. */
 export interface AuthorizeOutcome {
@@ -73,9 +87,10 @@ export class AuthorizationService {
     private readonly exchange: ExchangeService,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly budget: AuthorizeBudget,
   ) {}
 
-  async authorize(query: Record<string, string | undefined>, issuer: string, sessionToken: string | undefined): Promise<AuthorizeOutcome> {
+  async authorize(query: Record<string, string | undefined>, issuer: string, sessionToken: string | undefined, ip: string): Promise<AuthorizeOutcome> {
     // Until client and redirect URI are known good, errors are shown, never redirected (RFC 6749 §4.1.2.1).
     const client = query.client_id ? await this.clients.row(query.client_id) : undefined;
     if (!client) throw oauthError('invalid_request', 'The client_id is missing or unknown.', { parameter: 'client_id' });
@@ -122,7 +137,16 @@ export class AuthorizationService {
       code_expires_at: null,
       consumed_at: null,
     };
-    await this.store.insertAuthorization(row);
+    // Anyone may send a public client_id and its registered redirect_uri, and each request stores
+    // a row: it is written under the client IP's budget for the project (DESIGN §4.6a); spent, the
+    // client hears RFC 6749 §4.1.2.1 temporarily_unavailable and nothing is stored.
+    const gate = this.budget.windows.gate(client.project_id, ip, await this.budget.limit(client.project_id));
+    try {
+      await (gate ? gate.write([this.store.insertAuthorizationQuery(row, gate.when)]) : this.store.insertAuthorization(row));
+    } catch (error) {
+      if (!(error instanceof AuthorizeBudgetSpent)) throw error;
+      return fail('temporarily_unavailable', `Too many authorization requests from this address; try again in ${error.retryAfterSeconds} seconds.`);
+    }
     const prompts = (query.prompt ?? '').split(' ');
     const row0 = sessionToken && !prompts.includes('login') ? await this.sessions.rowForToken(sessionToken) : undefined;
     const live = row0 && row0.project_id === client.project_id && row0.state === 'active' && row0.user_id ? await this.sessions.get(client.project_id, row0.id).catch(() => undefined) : undefined;

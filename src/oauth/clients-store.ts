@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Expression, Kysely, Selectable, SqlBool } from 'kysely';
+import { insertWhen } from '../db/gate.js';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import { afterCursor, jsonb } from '../db/sql.js';
@@ -37,6 +38,8 @@ export interface OAuthClientTables {
     code_expires_at: Date | null;
     consumed_at: Date | null;
   };
+  /** Authorization requests per client IP, project and minute (`ip_authorizations_per_minute`). */
+  oauth_authorize_budget: { project_id: string; ip: string; window_start: Date; count: number };
 }
 
 export type OAuthClientRow = Selectable<OAuthClientTables['oauth_clients']>;
@@ -70,6 +73,11 @@ export class OAuthClientStore {
 
   async insertAuthorization(row: AuthorizationRow): Promise<void> {
     await this.db.insertInto('oauth_authorizations').values({ ...row, scopes: jsonb(row.scopes) }).execute();
+  }
+
+  /** The INSERT of `insertAuthorization`, written only where `when` holds (a budget its statement takes, `WriteGate`). */
+  insertAuthorizationQuery(row: AuthorizationRow, when: Expression<SqlBool>) {
+    return insertWhen(this.db, 'oauth_authorizations', { ...row, scopes: jsonb(row.scopes) }, when);
   }
 
   async findAuthorization(id: string): Promise<AuthorizationRow | undefined> {

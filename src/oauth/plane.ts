@@ -11,7 +11,9 @@ import type { ServiceKeyService } from '../service-keys/service.js';
 import type { ExchangeService } from '../sessions/service.exchange.js';
 import type { SessionService } from '../sessions/service.js';
 import type { UserService } from '../users/service.js';
-import { AuthorizationService } from './authorize.js';
+import { IpWindowBudget } from '../db/ip-window-budget.js';
+import { FlowSettingsService } from '../flows/settings/service.js';
+import { AuthorizationService, AuthorizeBudgetSpent } from './authorize.js';
 import { ClientAuthenticator } from './client-auth.js';
 import { OidcClientService } from './clients.js';
 import { OAuthClientStore } from './clients-store.js';
@@ -82,8 +84,14 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   const clientStore = new OAuthClientStore(deps.db);
   const oidcClients = new OidcClientService(clientStore, deps.clock, deps.ids, deps.paginator, tokens);
   clients.register((clientId, secret, method) => oidcClients.verify(clientId, secret, method));
-  const authorization = new AuthorizationService(clientStore, oidcClients, userTokens, deps.sessions, deps.exchange, deps.clock, deps.ids);
-  const sweeper = new OAuthSweeper(store, clientStore, deps.clock, deps.retentionMs, deps.logger);
+  // The per-IP budget of authorization requests is a risk rule of the project's flow settings (DESIGN §4.6a).
+  const authorizeWindows = new IpWindowBudget(deps.db, deps.clock, 'oauth_authorize_budget', (seconds) => new AuthorizeBudgetSpent(seconds));
+  const flowSettings = new FlowSettingsService(deps.projects);
+  const authorization = new AuthorizationService(clientStore, oidcClients, userTokens, deps.sessions, deps.exchange, deps.clock, deps.ids, {
+    windows: authorizeWindows,
+    limit: async (projectId) => (await flowSettings.flowSettings(projectId)).risk.ip_authorizations_per_minute,
+  });
+  const sweeper = new OAuthSweeper(store, clientStore, authorizeWindows, deps.clock, deps.retentionMs, deps.logger);
   const logout = new LogoutService(signingKeys, oidcClients, deps.sessions);
   return { signingKeys, tokens, clients, userTokens, oidcClients, authorization, sweeper, logout, backchannel };
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../../core/pagination.js';
+import { takenGate, type WriteGate } from '../../db/gate.js';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import { notFoundError } from '../../http/principal.js';
@@ -250,7 +251,7 @@ export class FlowDefinitionService {
 
   /** The INSERT of `startRun`, for a statement of another domain (a new flow's shell session); with `when`, only where it holds. */
   startRunQuery(projectId: string, runId: string, definitionId: string, sessionId: string, expiresAt: Date, when?: Expression<SqlBool>) {
-    return this.store.startRunQuery({ id: runId, project_id: projectId, definition_id: definitionId, session_id: sessionId, created_at: this.clock.now(), expires_at: expiresAt, ended_at: null, user_created_at: null, code_sent_at: null }, when);
+    return this.store.startRunQuery({ id: runId, project_id: projectId, definition_id: definitionId, session_id: sessionId, created_at: this.clock.now(), expires_at: expiresAt, ended_at: null, user_created_at: null, code_sent_at: null, events: 0 }, when);
   }
 
   /** A flow that moved on lives longer: so does the use of its definitions. */
@@ -266,6 +267,15 @@ export class FlowDefinitionService {
   /** The UPDATE that ends a live run, for a statement that must write only when it does (AttemptDrafts.handOff). */
   endRunQuery(runId: string, when?: RawBuilder<boolean>) {
     return this.store.endRunQuery(runId, this.clock.now(), when);
+  }
+
+  /**
+   * The gate one event of a run is written under: it takes one of the run's at most `cap` events
+   * in the statement that stores the event. Refused, `refuse` hears how many the run took
+   * (undefined: the run is gone).
+   */
+  eventGate(runId: string, cap: number, refuse: (taken: number | undefined) => Error): WriteGate {
+    return takenGate(this.db, 'flow_event_taken', this.store.takeEventQuery(runId, cap), async () => refuse(await this.store.eventsOf(runId)));
   }
 
   /** Takes the run's next code send (at most one per `intervalMs`); see FlowDefinitionStore.takeCodeSend. */

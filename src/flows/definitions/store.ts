@@ -37,6 +37,8 @@ export interface FlowDefinitionTables {
     user_created_at: Date | null;
     /** when this run last sent a code or link: the gap between two sends is taken here */
     code_sent_at: Date | null;
+    /** events (`POST /flow/{id}/event`) this run stored: each takes one, up to a cap */
+    events: number;
   };
 }
 
@@ -114,6 +116,19 @@ export class FlowDefinitionStore {
   startRunQuery(run: Selectable<FlowDefinitionTables['flow_runs']>, when?: Expression<SqlBool>) {
     const insert = when ? insertWhen(this.db, 'flow_runs', run, when) : this.db.insertInto('flow_runs').values(run);
     return insert.onConflict((oc) => oc.column('id').doNothing());
+  }
+
+  /**
+   * Takes one of a run's events as a data-modifying query (RETURNING `id`, a `takenGate`'s take):
+   * a row only while fewer than `cap` were taken. Concurrent events serialise on the run's row.
+   */
+  takeEventQuery(id: string, cap: number) {
+    return this.db.updateTable('flow_runs').set({ events: sql`events + 1` }).where('id', '=', id).where('events', '<', cap).returning('id');
+  }
+
+  /** How many events a run took; undefined when the run is gone. */
+  async eventsOf(id: string): Promise<number | undefined> {
+    return (await this.db.selectFrom('flow_runs').select('events').where('id', '=', id).executeTakeFirst())?.events;
   }
 
   async extendRuns(ids: string[], expiresAt: Date): Promise<void> {

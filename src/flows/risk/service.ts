@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { Database } from '../../db/schema.js';
 import { normaliseIdentifier } from '../../users/identifiers.js';
-import type { RiskSignalRow, RiskStore, SignalsInput } from './store.js';
+import type { RiskSignalRow, RiskStore, RiskTables, SignalsInput } from './store.js';
+
+/** A client-side event of a flow (`POST /flow/{id}/event`). */
+export type EventInput = { projectId: string; flowId: string; sessionId: string; type: string; payload?: Record<string, unknown>; ip?: string };
 
 /** Whose signals a submit reads: the client's IP, its session, and the account and user when known. */
 export type SignalsFor = { ip: string; accountKey?: string; userId?: string; sessionId: string };
@@ -36,6 +39,8 @@ export interface RiskRules {
   mail_per_recipient_window_seconds: number;
   /** Flows one client IP may start per project and minute (each stores rows); 0 lifts the limit. */
   ip_flow_starts_per_minute: number;
+  /** OAuth authorization requests (`/auth/authorize`, each stores one) per client IP, project and minute; 0 lifts the limit. */
+  ip_authorizations_per_minute: number;
 }
 
 export const RISK_DEFAULTS: RiskRules = {
@@ -51,6 +56,7 @@ export const RISK_DEFAULTS: RiskRules = {
   mail_per_recipient: 5,
   mail_per_recipient_window_seconds: 900,
   ip_flow_starts_per_minute: 300,
+  ip_authorizations_per_minute: 300,
 };
 
 export function riskRules(overrides: unknown): RiskRules {
@@ -273,10 +279,20 @@ export class RiskService {
     return { score, reasons, decision: score >= rules.captcha_score ? 'captcha' : 'allow' };
   }
 
-  async recordEvent(input: { projectId: string; flowId: string; sessionId: string; type: string; payload?: Record<string, unknown>; ip?: string }): Promise<string> {
-    const id = this.ids.next('evt');
-    await this.store.insertEvent({
-      id,
+  async recordEvent(input: EventInput): Promise<string> {
+    const row = this.eventRow(input);
+    await this.store.insertEvent(row);
+    return row.id;
+  }
+
+  /** `recordEvent` as a data-modifying query written only where `when` holds (the flow's event budget, `WriteGate`). */
+  recordEventQuery(input: EventInput, when: Expression<SqlBool>) {
+    return this.store.insertEventQuery(this.eventRow(input), when);
+  }
+
+  private eventRow(input: EventInput): RiskTables['flow_events'] {
+    return {
+      id: this.ids.next('evt'),
       project_id: input.projectId,
       flow_id: input.flowId,
       session_id: input.sessionId,
@@ -284,7 +300,6 @@ export class RiskService {
       payload: input.payload ?? null,
       ip: input.ip ?? null,
       created_at: this.clock.now(),
-    });
-    return id;
+    };
   }
 }

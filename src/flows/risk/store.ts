@@ -1,4 +1,5 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { insertWhen } from '../../db/gate.js';
 import type { Database } from '../../db/schema.js';
 import { jsonb } from '../../db/sql.js';
 
@@ -155,6 +156,11 @@ export class RiskStore {
 
   async insertEvent(row: RiskTables['flow_events']): Promise<void> {
     await this.db.insertInto('flow_events').values({ ...row, payload: row.payload === null ? null : jsonb(row.payload) }).execute();
+  }
+
+  /** The INSERT of `insertEvent`, written only where `when` holds (a budget its statement takes, `WriteGate`). */
+  insertEventQuery(row: RiskTables['flow_events'], when: Expression<SqlBool>) {
+    return insertWhen(this.db, 'flow_events', { ...row, payload: row.payload === null ? null : jsonb(row.payload) }, when);
   }
 
   /** What the risk rules remember of a user (known fingerprints); erased with the user. */

@@ -5,7 +5,7 @@ import type { FlowDeps } from './deps.js';
 import { isCompleteStep, type FlowStepDef } from '../definitions/types.js';
 import type { StepContext } from '../methods/method.js';
 import { methodOfActionKind } from '../methods/registry.js';
-import { FlowStateChanged, invalidAction } from './errors.js';
+import { flowGone, FlowStateChanged, invalidAction } from './errors.js';
 import { readFields } from './fields.js';
 import { FlowRun } from './run.js';
 import type { FlowResponse, FlowResult, RequestContext, StartInput, SubmitInput } from './types.js';
@@ -19,6 +19,12 @@ export interface CompletedFlow {
   projectId: string;
   result: FlowResult;
 }
+
+/**
+ * Events (`POST /flow/{id}/event`) one flow may store, each up to 8 KiB (DESIGN §4.6a). The risk
+ * rules read a session's latest fingerprint event; a frontend sends one or a few per flow.
+ */
+export const FLOW_EVENT_CAP = 50;
 
 const invalidRequest = (details: Record<string, unknown>) => new AppError('att.invalid_request', MESSAGES.invalidRequest, details);
 
@@ -257,7 +263,17 @@ export class FlowRuntime {
     if (input.payload !== undefined && JSON.stringify(input.payload).length > 8192) {
       throw new AppError('req.invalid', 'An event payload holds at most 8 KiB of JSON.', { errors: [{ path: 'body/payload', message: 'larger than 8192 bytes' }] });
     }
-    await this.deps.risk.recordEvent({ projectId: run.projectId, flowId: run.frame.id, sessionId: run.entry.ss, type: input.type, payload: input.payload, ip: run.ctx.ip });
+    const flowId = run.frame.id;
+    // One replayed cookie could otherwise store events for the flow's whole life: each takes one of
+    // the run's FLOW_EVENT_CAP in the statement that stores it, and past the cap nothing is stored.
+    const gate = this.deps.definitions.eventGate(flowId, FLOW_EVENT_CAP, (taken) =>
+      taken === undefined
+        ? flowGone(flowId, 'its run record is gone')
+        // The cap never resets (a new flow has its own), so there is no Retry-After to promise.
+        : new AppError('auth.rate_limited', `This flow has sent its ${FLOW_EVENT_CAP} events; start a new flow to send more.`, { flow_id: flowId, limit: FLOW_EVENT_CAP }),
+    );
+    const event = { projectId: run.projectId, flowId, sessionId: run.entry.ss, type: input.type, payload: input.payload, ip: run.ctx.ip };
+    await gate.write([this.deps.risk.recordEventQuery(event, gate.when)]);
   }
 
   private async body(run: FlowRun, step: FlowResponse['step']): Promise<FlowResponse> {

@@ -4816,6 +4816,7 @@ export type paths = {
                                 account_lock_max_seconds: number;
                                 account_lock_seconds: number;
                                 captcha_score: number;
+                                ip_authorizations_per_minute: number;
                                 ip_block_after: number;
                                 ip_captcha_after: number;
                                 ip_flow_starts_per_minute: number;
@@ -4916,6 +4917,7 @@ export type paths = {
                             account_lock_max_seconds?: number;
                             account_lock_seconds?: number;
                             captcha_score?: number;
+                            ip_authorizations_per_minute?: number;
                             ip_block_after?: number;
                             ip_captcha_after?: number;
                             ip_flow_starts_per_minute?: number;
@@ -4946,6 +4948,7 @@ export type paths = {
                                 account_lock_max_seconds: number;
                                 account_lock_seconds: number;
                                 captcha_score: number;
+                                ip_authorizations_per_minute: number;
                                 ip_block_after: number;
                                 ip_captcha_after: number;
                                 ip_flow_starts_per_minute: number;
@@ -5842,6 +5845,126 @@ export type paths = {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's mail, newest first (bodies only from the embedded courier, for development) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description Only messages to this address */
+                    recipient?: string;
+                };
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            messages: {
+                                attempts: number;
+                                /** @description The text part, kept by the embedded courier only (null when sent by SMTP) */
+                                body: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                id: string;
+                                recipient: string;
+                                sent_at: string | null;
+                                /** @description `logged` (embedded courier), `pending`, `sent` or `failed` */
+                                status: string;
+                                subject: string;
+                                template: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
