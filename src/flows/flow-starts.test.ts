@@ -124,6 +124,24 @@ describe('flow-start budget: default, 0, sweeper and the hosted pages', () => {
     expect((await rowsOf(t, project.id)).windows).toBe(0);
   });
 
+  it('counts a switch to another definition like a start: one cookie cannot grow flow_runs by switching back and forth', async () => {
+    const project = await t.createProject();
+    await setRule(t, project, 3);
+    const client = new FlowClient(t, '198.51.100.24');
+    const started = await client.start({ project_id: project.id, purpose: 'login' });
+    expect(started.statusCode, started.body).toBe(200);
+    const toRegister = await client.submit(started.json().id, 'sign_up');
+    expect(toRegister.statusCode, toRegister.body).toBe(200);
+    const toLogin = await client.submit(toRegister.json().id, 'sign_in');
+    expect(toLogin.statusCode, toLogin.body).toBe(200);
+    const before = await rowsOf(t, project.id);
+    const refused = await client.submit(toLogin.json().id, 'sign_up');
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'auth.rate_limited', details: { retry_after_seconds: expect.any(Number) } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await rowsOf(t, project.id)).runs).toBe(before.runs);
+  });
+
   it('answers a hosted page that would start a flow past the budget with a 429 page', async () => {
     const project = await t.createProject();
     await setRule(t, project, 1);

@@ -73,10 +73,16 @@ export class FlowRun extends RunBase {
     return { frame, loaded, step };
   }
 
-  /** A new frame for a definition, registered as a live run (keeps the definition in use). */
+  /**
+   * A new frame for a definition, registered as a live run (keeps the definition in use). A switch
+   * or pivot stores a run row as a start does, so it takes the same per-IP budget in the statement
+   * that writes it (DESIGN §4.6a): one cookie cannot switch back and forth to grow `flow_runs`.
+   */
   async newFrame(loaded: LoadedDefinition, purpose: string | undefined): Promise<FlowFrame> {
     const frame = this.frameFor(loaded, purpose);
-    await this.deps.definitions.startRun(this.projectId, frame.id, loaded.row.id, this.entry.ss, new Date(this.entry.ex));
+    const gate = this.deps.flowStarts.gate(this.projectId, this.ctx.ip, (await this.riskRules()).ip_flow_starts_per_minute);
+    const write = this.deps.definitions.startRunQuery(this.projectId, frame.id, loaded.row.id, this.entry.ss, new Date(this.entry.ex), gate?.when);
+    await (gate ? gate.write([write]) : write.execute());
     return frame;
   }
 
