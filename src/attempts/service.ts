@@ -1,10 +1,9 @@
 import type { Compilable, Kysely, RawBuilder } from 'kysely';
 import type { Clock } from '../core/clock.js';
 import { randomSecret, sha256Hex } from '../core/crypto.js';
-import { AppError, MESSAGES } from '../core/errors.js';
+import { AppError, MESSAGES, notFoundError } from '../core/errors.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Database } from '../db/schema.js';
-import { notFoundError } from '../http/principal.js';
 import type { Idempotency } from '../sessions/idempotency.js';
 import { mergeFactors, type Factor } from '../sessions/levels.js';
 import type { SessionService } from '../sessions/service.js';

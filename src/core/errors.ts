@@ -108,4 +108,26 @@ export const MESSAGES = {
 export const notFound = (code: string, what: string, details: ErrorDetails = {}) =>
   new AppError(code, `${what} was not found.`, details);
 
+const RESOURCE_BY_PREFIX: Record<string, string> = {
+  proj: 'The project',
+  team: 'The team',
+  user: 'The user',
+  sch: 'The schema',
+  flowdef: 'The flow definition',
+  sess: 'The session',
+  att: 'The auth attempt',
+  flow: 'The flow',
+  key: 'The service key',
+};
+
+export function notFoundMessage(code: string): string {
+  if (code === 'att.not_found') return 'The auth attempt was not found.';
+  const prefix = code.split('.')[0];
+  return `${RESOURCE_BY_PREFIX[prefix] ?? 'The resource'} was not found.`;
+}
+
+export function notFoundError(code: string, details: ErrorDetails = {}): AppError {
+  return new AppError(code, notFoundMessage(code), details);
+}
+
 export const invalid = (message: string, details: ErrorDetails = {}) => new AppError('req.invalid', message, details);

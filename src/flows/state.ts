@@ -1,5 +1,4 @@
-import { AppError } from '../core/errors.js';
-import { notFoundError } from '../http/principal.js';
+import { AppError, notFoundError } from '../core/errors.js';
 
 /**
  * The orchestration state that travels in the `_zflow` cookie (DESIGN §4.5). The server keeps

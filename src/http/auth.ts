@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, MESSAGES } from '../core/errors.js';
 import type { Credentials } from './credentials.js';
-import { holdsScope, type Principal } from './principal.js';
+import { holdsScope, type Principal } from '../core/principal.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../core/errors.js';
+import { AppError, notFoundError } from '../core/errors.js';
 import type { ProjectService } from '../projects/service.js';
 import { principalOf } from './auth.js';
-import { notFoundError } from './principal.js';
 
 /**
  * Which project a route acts on, declared with the route (`config.tenancy`) so that no handler

@@ -1,9 +1,8 @@
 import type { Clock } from '../core/clock.js';
 import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
-import { AppError } from '../core/errors.js';
+import { AppError, notFoundError } from '../core/errors.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
-import { notFoundError } from '../http/principal.js';
 import { CLIENT_REDIRECTS, redirectUriErrors, redirectUriProblem } from '../http/redirect-uris.js';
 import type { AuthenticatedClient, UsedAuthMethod } from './client-auth.js';
 import type { TokenService } from './tokens.js';

@@ -1,7 +1,7 @@
 import { addMs, MINUTE, type Clock } from '../core/clock.js';
 import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import type { IdGenerator } from '../core/ids.js';
-import type { Principal } from '../http/principal.js';
+import type { Principal } from '../core/principal.js';
 import type { AuthenticatedClient } from './client-auth.js';
 import { oauthError } from './errors.js';
 import type { OAuthStore, TokenRow } from './store.js';

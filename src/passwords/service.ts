@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
+import { notFoundError } from '../core/errors.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Database } from '../db/schema.js';
 import { valueAt } from '../schemas/document.js';
-import { notFoundError } from '../http/principal.js';
 import type { StoredSchema } from '../schemas/service.js';
 import type { User, UserInput, UserService } from '../users/service.js';
 import type { PasswordHasher } from './hasher.js';

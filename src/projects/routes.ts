@@ -2,9 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../container.js';
+import { type Principal } from '../core/principal.js';
 import { ADMIN_SCOPE } from '../core/scopes.js';
 import { principalOf } from '../http/auth.js';
-import { type Principal } from '../http/principal.js';
 import { AppError } from '../core/errors.js';
 import { Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
 

@@ -3,11 +3,12 @@ import { ChangeCache } from '../cache/cache.js';
 import type { ChangeFeed } from '../cache/feed.js';
 import type { Clock } from '../core/clock.js';
 import { randomSecret, sha256Hex } from '../core/crypto.js';
+import { notFoundError } from '../core/errors.js';
 import { deepFreeze } from '../core/freeze.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
+import { assertProjectAccess, type Principal } from '../core/principal.js';
 import type { Database } from '../db/schema.js';
-import { assertProjectAccess, notFoundError, type Principal } from '../http/principal.js';
 import type { ProjectRow, ProjectStore } from './store.js';
 
 export interface Project {

@@ -1,4 +1,4 @@
-import type { Principal } from '../http/principal.js';
+import type { Principal } from '../core/principal.js';
 
 /** The project a by-id read is confined to; undefined lets the admin token read any project. */
 export function projectScopeOf(principal: Principal): string | undefined {

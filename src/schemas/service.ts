@@ -1,11 +1,10 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
-import { AppError } from '../core/errors.js';
+import { AppError, notFoundError } from '../core/errors.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
-import { notFoundError } from '../http/principal.js';
 import { defaultUserSchema } from './default-schema.js';
 import { analyseDocument, isAbsoluteUri, type Issue, type SchemaModel } from './document.js';
 import type { SchemaCompiler } from './keywords.js';

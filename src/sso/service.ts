@@ -1,8 +1,7 @@
 import type { Clock } from '../core/clock.js';
-import { AppError } from '../core/errors.js';
+import { AppError, notFoundError } from '../core/errors.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { SealedBox } from '../core/sealed-box.js';
-import { notFoundError } from '../http/principal.js';
 import type { SsoProviderRow, SsoProviderStore } from './store.js';
 import { ALL_PROVIDERS } from '../flows/definitions/types.js';
 import { ChangeCache } from '../cache/cache.js';

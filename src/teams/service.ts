@@ -1,8 +1,7 @@
 import type { Clock } from '../core/clock.js';
-import { AppError } from '../core/errors.js';
+import { AppError, notFoundError } from '../core/errors.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
-import { notFoundError } from '../http/principal.js';
 import type { TeamRow, TeamStore } from './store.js';
 
 export interface Team {

@@ -1,11 +1,10 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
-import { AppError } from '../core/errors.js';
+import { AppError, notFoundError } from '../core/errors.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
-import { notFoundError } from '../http/principal.js';
 import { depthOf, valueAt } from '../schemas/document.js';
 import type { SchemaService, StoredSchema } from '../schemas/service.js';
 import type { TeamService } from '../teams/service.js';

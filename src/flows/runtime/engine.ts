@@ -1,5 +1,4 @@
-import { AppError, MESSAGES } from '../../core/errors.js';
-import { notFoundError } from '../../http/principal.js';
+import { AppError, MESSAGES, notFoundError } from '../../core/errors.js';
 import { emptyState, findByTopId, FLOW_TTL_MS, requireEntry, type FlowCookieState, type FlowEntry } from '../state.js';
 import type { FlowDeps } from './deps.js';
 import { isCompleteStep, type FlowStepDef } from '../definitions/types.js';

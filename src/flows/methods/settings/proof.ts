@@ -1,5 +1,4 @@
-import { AppError, MESSAGES } from '../../../core/errors.js';
-import { notFoundError } from '../../../http/principal.js';
+import { AppError, MESSAGES, notFoundError } from '../../../core/errors.js';
 import { SESSION_COOKIE } from '../../../http/cookies.js';
 import { valueAt } from '../../../schemas/document.js';
 import type { Factor } from '../../../sessions/levels.js';

@@ -1,5 +1,5 @@
-import { AppError, type ErrorDetails } from '../core/errors.js';
-import { isScope } from '../core/scopes.js';
+import { AppError, notFoundMessage, type ErrorDetails } from './errors.js';
+import { isScope } from './scopes.js';
 
 /** Who is calling, after the bearer credential has been resolved. */
 export type Principal =
@@ -33,26 +33,4 @@ export function assertProjectAccess(principal: Principal, projectId: string, cod
 
 export function canAccessProject(principal: Principal, projectId: string): boolean {
   return principal.kind === 'admin' || principal.projectId === projectId;
-}
-
-const RESOURCE_BY_PREFIX: Record<string, string> = {
-  proj: 'The project',
-  team: 'The team',
-  user: 'The user',
-  sch: 'The schema',
-  flowdef: 'The flow definition',
-  sess: 'The session',
-  att: 'The auth attempt',
-  flow: 'The flow',
-  key: 'The service key',
-};
-
-export function notFoundMessage(code: string): string {
-  if (code === 'att.not_found') return 'The auth attempt was not found.';
-  const prefix = code.split('.')[0];
-  return `${RESOURCE_BY_PREFIX[prefix] ?? 'The resource'} was not found.`;
-}
-
-export function notFoundError(code: string, details: ErrorDetails = {}): AppError {
-  return new AppError(code, notFoundMessage(code), details);
 }
