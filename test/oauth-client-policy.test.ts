@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from './helpers/app.js';
-import { clientRedirectMatches } from '../src/http/redirect-uris.js';
+import { clientRedirectMatches } from '../src/core/redirect-uris.js';
 import { registerThroughFlow } from '../src/flows/flow-test-kit.js';
 import { basic, challengeOf, exchangeSession, loginHandoff, oauthErrorBody, postForm, userSession } from '../src/oauth/testing.js';
 

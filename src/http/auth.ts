@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Credentials } from '../core/credentials.js';
 import { AppError, MESSAGES } from '../core/errors.js';
-import type { Credentials } from './credentials.js';
 import { holdsScope, type Principal } from '../core/principal.js';
 
 declare module 'fastify' {

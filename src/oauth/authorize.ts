@@ -2,7 +2,7 @@ import type { Clock } from '../core/clock.js';
 import { addMs, MINUTE, SECOND } from '../core/clock.js';
 import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import { AppError } from '../core/errors.js';
-import { clientRedirectMatches } from '../http/redirect-uris.js';
+import { clientRedirectMatches } from '../core/redirect-uris.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { IpWindowBudget } from '../db/ip-window-budget.js';
 import type { ExchangeService } from '../sessions/service.exchange.js';

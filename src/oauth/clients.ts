@@ -3,7 +3,7 @@ import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import { AppError, notFoundError } from '../core/errors.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
-import { CLIENT_REDIRECTS, redirectUriErrors, redirectUriProblem } from '../http/redirect-uris.js';
+import { CLIENT_REDIRECTS, redirectUriErrors, redirectUriProblem } from '../core/redirect-uris.js';
 import type { AuthenticatedClient, UsedAuthMethod } from './client-auth.js';
 import type { TokenService } from './tokens.js';
 import type { OAuthClientRow, OAuthClientStore, TokenEndpointAuthMethod } from './clients-store.js';

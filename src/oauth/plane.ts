@@ -5,7 +5,7 @@ import type { IdGenerator } from '../core/ids.js';
 import type { KeyRing } from '../core/keys.js';
 import type { Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
-import type { Credentials } from '../http/credentials.js';
+import type { Credentials } from '../core/credentials.js';
 import type { ProjectService } from '../projects/service.js';
 import type { ServiceKeyService } from '../service-keys/service.js';
 import type { ExchangeService } from '../sessions/service.exchange.js';

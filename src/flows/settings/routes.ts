@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import { assertRedirectUris, WEB_REDIRECTS } from '../../http/redirect-uris.js';
+import { assertRedirectUris, WEB_REDIRECTS } from '../../core/redirect-uris.js';
 import { Id } from '../../http/schemas.js';
 import { RISK_DEFAULTS, type RiskRules } from '../risk/service.js';
 import type { FlowSettingsService } from './service.js';

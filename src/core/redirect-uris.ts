@@ -1,4 +1,4 @@
-import { AppError } from '../core/errors.js';
+import { AppError } from './errors.js';
 
 /**
  * The one rule for redirect allow-lists (DESIGN §4.6a "Allow-lists are exact"): flow settings'

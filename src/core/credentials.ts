@@ -1,5 +1,5 @@
-import { constantTimeEqual } from '../core/crypto.js';
-import type { Principal } from '../core/principal.js';
+import { constantTimeEqual } from './crypto.js';
+import type { Principal } from './principal.js';
 
 /** Turns a bearer string into a principal; each credential kind contributes one resolver. */
 export type CredentialResolver = (token: string) => Promise<Principal | undefined>;
