@@ -1,9 +1,6 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** The end-user session credential (interface: scheme `serviceSession`). */
-export const SESSION_COOKIE = '__service_session';
-
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** `localhost:8080` -> `localhost`, `[::1]:80` -> `[::1]`. */

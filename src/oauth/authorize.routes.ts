@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../container.js';
-import { cookieOptions, cookieValue, SESSION_COOKIE, setCookieUntil } from '../http/cookies.js';
+import { cookieOptions, cookieValue, setCookieUntil } from '../http/cookies.js';
+import { SESSION_COOKIE } from '../sessions/cookie.js';
 import { AUTHORIZATION_COOKIE, type AuthorizeOutcome } from './authorize.js';
 import { issuerOf } from './discovery.js';
 import { oauthError } from './errors.js';

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Container } from '../container.js';
 import { AppError, MESSAGES } from '../core/errors.js';
-import { SESSION_COOKIE, clearCookie, cookieValue } from '../http/cookies.js';
+import { clearCookie, cookieValue } from '../http/cookies.js';
 import { bearerToken } from '../http/auth.js';
 import { corsFor } from '../http/cors.js';
 import { assertSameOrigin } from '../http/csrf.js';
 import { NoContent } from '../http/schemas.js';
+import { SESSION_COOKIE } from './cookie.js';
 import { SessionSchema } from './schemas.js';
 
 function unauthorized(): AppError {

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../container.js';
 import type { FlowResponse } from '../flows/runtime/types.js';
-import { SESSION_COOKIE, setCookieUntil } from '../http/cookies.js';
+import { setCookieUntil } from '../http/cookies.js';
+import { SESSION_COOKIE } from '../sessions/cookie.js';
 import type { SessionRow } from '../sessions/store.js';
 import type { UiAssets } from './assets.js';
 import { pageUrl } from './entry.js';

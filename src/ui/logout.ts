@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../container.js';
-import { clearCookie, cookieValue, SESSION_COOKIE } from '../http/cookies.js';
+import { clearCookie, cookieValue } from '../http/cookies.js';
 import { assertSameOrigin } from '../http/csrf.js';
 import { issuerOf } from '../oauth/discovery.js';
 import { oauthError } from '../oauth/errors.js';
+import { SESSION_COOKIE } from '../sessions/cookie.js';
 import type { UiAssets } from './assets.js';
 import { esc } from './html.js';
 import { pickLang } from './i18n.js';

@@ -1,7 +1,7 @@
 import { AppError, MESSAGES, notFoundError } from '../../../core/errors.js';
-import { SESSION_COOKIE } from '../../../http/cookies.js';
 import { valueAt } from '../../../schemas/document.js';
 import type { Factor } from '../../../sessions/levels.js';
+import { SESSION_COOKIE } from '../../../sessions/cookie.js';
 import type { FlowFrame } from '../../state.js';
 import type { FlowDeps } from '../../runtime/deps.js';
 import { invalidAction } from '../../runtime/errors.js';
