@@ -7,7 +7,7 @@ import { corsFor } from '../http/cors.js';
 import { assertSameOrigin } from '../http/csrf.js';
 import { NoContent } from '../http/schemas.js';
 import { SESSION_COOKIE } from './cookie.js';
-import { SessionSchema } from './schemas.js';
+import { SessionSchema } from './routes.schemas.js';
 
 function unauthorized(): AppError {
   return new AppError('auth.unauthorized', MESSAGES.sessionUnauthorized, {}, { 'www-authenticate': `Cookie realm="gatehouse", cookie-name="${SESSION_COOKIE}"` });

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Container } from '../container.js';
 import { AppError } from '../core/errors.js';
 import { Id, ProjectIdQuery, Timestamp, listBody, listOf } from '../http/schemas.js';
-import { SessionListItemSchema, SessionStateSchema } from './schemas.js';
+import { SessionListItemSchema, SessionStateSchema } from './routes.schemas.js';
 
 export const SessionQueryBody = Type.Object(
   {

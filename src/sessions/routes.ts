@@ -7,7 +7,7 @@ import { setCookieUntil } from '../http/cookies.js';
 import { ErrorBody, Id, NoContent, ProjectIdQuery, listBody, listOf } from '../http/schemas.js';
 import { SESSION_COOKIE } from './cookie.js';
 import { idempotencyKeyOf } from './idempotency.js';
-import { IssuedSessionSchema, SessionIdParams, SessionListItemSchema, SessionSchema } from './schemas.js';
+import { IssuedSessionSchema, SessionIdParams, SessionListItemSchema, SessionSchema } from './routes.schemas.js';
 import { sessionQueryRoute } from './routes.query.js';
 
 const MetadataSchema = Type.Object({}, { additionalProperties: true, maxProperties: 50 });
