@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type TOptional } from 'typebox';
 import type { Container } from '../container.js';
 import { Id } from '../http/schemas.js';
-import { overridesFrom } from '../ui/i18n.js';
+import { overridesFrom } from '../projects/ui-texts.js';
 import { MAX_TTL_LIMIT_SECONDS, MIN_WINDOW_SECONDS, SETTINGS_KEY, sessionSettingsFrom, validateSessionSettings } from './settings.js';
 
 const Seconds = (description: string) => Type.Integer({ minimum: MIN_WINDOW_SECONDS, maximum: MAX_TTL_LIMIT_SECONDS, description });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.js';
-import { pickLang, type Lang } from './i18n.js';
+import type { Lang } from '../projects/ui-texts.js';
+import { pickLang } from './i18n.js';
 
 /** The hosted pages; each starts a flow of the purpose of the same name unless `?purpose=` says otherwise. */
 export const FLOW_PAGES = ['login', 'register', 'recovery', 'settings'] as const;

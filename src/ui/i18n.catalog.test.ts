@@ -5,8 +5,9 @@ import { defaultDefinitions } from '../flows/definitions/defaults.js';
 import { schemaView } from '../flows/definitions/schema-view.js';
 import type { FlowDefinitionDoc } from '../flows/definitions/types.js';
 import { stepFields } from '../flows/runtime/fields.js';
+import { LANGS } from '../projects/ui-texts.js';
 import { defaultUserSchema } from '../schemas/default-schema.js';
-import { hasBuiltInText, LANGS } from './i18n.js';
+import { hasBuiltInText } from './i18n.js';
 
 /** Every text key a default definition or a method's refusal can put on a page, from the definitions and the sources. */
 function keysInUse(): string[] {

@@ -2,9 +2,7 @@
  * Text keys of the hosted UI (docs/flows.md "Text keys" plus the page's own `ui.*` keys) in English
  * and German. A project may override any key per language (project settings `ui.texts`).
  */
-export type Lang = 'en' | 'de';
-export const LANGS: readonly Lang[] = ['en', 'de'];
-export type Texts = Record<string, string>;
+import { LANGS, type Lang, type Texts } from '../projects/ui-texts.js';
 
 const en: Texts = {
   'step.identify.title': 'Sign in',
@@ -312,8 +310,6 @@ export function pickLang(query: string | undefined, acceptLanguage: string | und
   return tags.map((entry) => entry.lang).find(isLang) ?? 'en';
 }
 
-export const OVERRIDE_KEY = /^[a-z0-9_.-]{1,100}$/;
-
 /** A translator for one page: project overrides, then the language, then English, then a readable fallback. */
 export function translator(lang: Lang, overrides: Partial<Record<Lang, Texts>> = {}): (key: string, vars?: Record<string, string>) => string {
   return (key, vars) => {
@@ -326,17 +322,3 @@ export function translator(lang: Lang, overrides: Partial<Record<Lang, Texts>> =
 }
 
 export type Translate = ReturnType<typeof translator>;
-
-/** Per-project text overrides as stored in project settings (`ui.texts`), read leniently. */
-export function overridesFrom(projectSettings: Record<string, unknown>): Partial<Record<Lang, Texts>> {
-  const ui = projectSettings.ui as { texts?: unknown } | undefined;
-  const texts = ui && typeof ui === 'object' ? ui.texts : undefined;
-  const result: Partial<Record<Lang, Texts>> = {};
-  if (!texts || typeof texts !== 'object') return result;
-  for (const lang of LANGS) {
-    const table = (texts as Record<string, unknown>)[lang];
-    if (!table || typeof table !== 'object') continue;
-    result[lang] = Object.fromEntries(Object.entries(table).filter(([k, v]) => OVERRIDE_KEY.test(k) && typeof v === 'string'));
-  }
-  return result;
-}

@@ -1,7 +1,7 @@
 import { Liquid, type Template } from 'liquidjs';
 import type { Branding } from '../flows/settings/service.js';
+import type { Lang } from '../projects/ui-texts.js';
 import { attrs, esc } from './html.js';
-import type { Lang } from './i18n.js';
 
 export interface PageShell {
   lang: Lang;

@@ -4,10 +4,11 @@ import { AppError } from '../core/errors.js';
 import { isConnectionError } from '../db/engine.js';
 import { DEFAULT_BRANDING, type Branding } from '../flows/settings/service.js';
 import type { FlowResponse } from '../flows/runtime/types.js';
+import { overridesFrom, type Lang } from '../projects/ui-texts.js';
 import type { UiAssets } from './assets.js';
 import { pageUrl, type Entry } from './entry.js';
 import { esc } from './html.js';
-import { overridesFrom, translator, type Lang, type Translate } from './i18n.js';
+import { translator, type Translate } from './i18n.js';
 import { contentSecurityPolicy, renderDocument } from './layout.js';
 import { stepMarkup } from './step.js';
 
