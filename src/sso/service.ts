@@ -3,13 +3,15 @@ import { AppError, notFoundError } from '../core/errors.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { SealedBox } from '../core/sealed-box.js';
 import type { SsoProviderRow, SsoProviderStore } from './store.js';
-import { ALL_PROVIDERS } from '../flows/definitions/types.js';
 import { ChangeCache } from '../cache/cache.js';
 import type { ChangeFeed } from '../cache/feed.js';
 import { DEFAULT_CLAIMS, githubEnterpriseBase, issuerProblem, TEMPLATE_DEFAULTS, type LinkPolicy, type Template } from './templates.js';
 
 /** The callback every provider redirects to (DESIGN §4.14); registered upstream by the operator. */
 export const SSO_CALLBACK_PATH = '/flow/sso/callback';
+
+/** In a step's `sso_providers`: every provider the project enables, in the order they were added. */
+export const ALL_PROVIDERS = '*';
 
 export interface SsoProviderInput {
   name: string;

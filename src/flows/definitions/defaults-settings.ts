@@ -1,8 +1,9 @@
 import { PASSWORD_FIELD as PASSWORD } from '../methods/password/index.js';
 import { CREDENTIAL_ID_FIELD } from '../methods/settings/index.js';
 import { TOTP_FIELD } from '../methods/totp/index.js';
+import { ALL_PROVIDERS } from '../../sso/service.js';
 import type { SchemaView } from './schema-view.js';
-import { ALL_PROVIDERS, type FlowDefinitionDoc, type FlowStepDef } from './types.js';
+import type { FlowDefinitionDoc, FlowStepDef } from './types.js';
 
 const back = { name: 'back', kind: 'navigate', primary: false, text_key: 'action.back' };
 

@@ -5,7 +5,8 @@ import { RECOVERY_CODE_FACTOR_FIELD } from '../methods/recovery-codes/index.js';
 import { TOTP_FIELD } from '../methods/totp/index.js';
 import { settingsDefinition } from './defaults-settings.js';
 import { OTP_FIELD } from '../methods/otp/index.js';
-import { ALL_PROVIDERS, type FlowDefinitionDoc, type FlowStepDef, type FlowTransition } from './types.js';
+import { ALL_PROVIDERS } from '../../sso/service.js';
+import type { FlowDefinitionDoc, FlowStepDef, FlowTransition } from './types.js';
 
 /**
  * The definitions every project starts with (DESIGN §4.5), built for its default user schema:

@@ -41,9 +41,6 @@ export interface FlowDefinitionDoc {
 
 export const DEFINITION_STATUSES = ['active', 'inactive'] as const;
 
-/** In a step's `sso_providers`: every provider the project enables, in the order they were added. */
-export const ALL_PROVIDERS = '*';
-
 /** Field reference prefix of method fields: `x-auth-methods#password` is submitted under the key `password`. */
 export const METHOD_FIELD_PREFIX = 'x-auth-methods#';
 
