@@ -1,38 +1,14 @@
 import { sql, type Compilable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { AttemptTables } from '../db/tables/attempts.js';
 import { jsonb } from '../db/sql.js';
-import type { Factor } from '../sessions/levels.js';
 
-export type AttemptState = 'pending' | 'completed' | 'handed_off';
+export type { AttemptState } from '../db/tables/attempts.js';
 
 /** Another domain's part of a hand-off statement: CTEs written ahead of the gate, and columns of the answer. */
 export interface CarriedParts {
   ctes: RawBuilder<unknown>;
   columns: RawBuilder<unknown>;
-}
-
-export interface AttemptTables {
-  auth_attempts: {
-    id: string;
-    project_id: string;
-    session_id: string | null;
-    user_id: string | null;
-    state: AttemptState;
-    factors: Factor[];
-    created_at: Date;
-    updated_at: Date;
-    expires_at: Date;
-    completed_at: Date | null;
-    handed_off_at: Date | null;
-  };
-  handoff_tokens: {
-    token_hash: string;
-    project_id: string;
-    attempt_id: string;
-    created_at: Date;
-    expires_at: Date;
-    consumed_at: Date | null;
-  };
 }
 
 export type AttemptRow = Selectable<AttemptTables['auth_attempts']>;

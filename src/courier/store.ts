@@ -1,28 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
-
-export interface CourierTables {
-  outbox: {
-    id: string;
-    project_id: string | null;
-    recipient: string;
-    subject: string;
-    template: string;
-    body: string | null;
-    status: 'logged' | 'pending' | 'sent' | 'failed';
-    error: string | null;
-    /** deliveries tried (SMTP); transient failures are retried with backoff */
-    attempts: number;
-    created_at: Date;
-    sent_at: Date | null;
-  };
-  mail_recipient_budget: {
-    project_id: string;
-    recipient_key: string;
-    window_start: Date;
-    count: number;
-  };
-}
+import type { CourierTables } from '../db/tables/courier.js';
 
 export type OutboxRow = Selectable<CourierTables['outbox']>;
 

@@ -1,17 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
-
-export interface MailTemplateTables {
-  mail_templates: {
-    project_id: string;
-    template: string;
-    language: string;
-    subject: string;
-    text_body: string;
-    html_body: string | null;
-    updated_at: Date;
-  };
-}
+import type { MailTemplateTables } from '../db/tables/courier.js';
 
 export type MailTemplateRow = Selectable<MailTemplateTables['mail_templates']>;
 

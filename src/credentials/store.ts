@@ -1,17 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-/**
- * The columns every method's `credentials` row gained in migration 0060 (the table itself is
- * declared by src/passwords/store.ts; Database intersects both).
- */
-export interface CredentialListTables {
-  credentials: {
-    name: string | null;
-    last_used_at: Date | null;
-  };
-}
-
 export interface CredentialSummary {
   id: string;
   method: string;

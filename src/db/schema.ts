@@ -1,26 +1,27 @@
 import type { Generated } from 'kysely';
-import type { OAuthTables } from '../oauth/store.js';
-import type { CredentialTables } from '../passwords/store.js';
-import type { ProjectTables } from '../projects/store.js';
-import type { SchemaTables } from '../schemas/store.js';
-import type { UserTables } from '../users/store.js';
-import type { TeamTables } from '../teams/store.js';
-import type { FlowTables } from '../flows/tables.js';
-import type { ServiceKeyTables } from '../service-keys/store.js';
-import type { SessionTables } from '../sessions/store.js';
-import type { AttemptTables } from '../attempts/store.js';
-import type { PasskeyTables } from '../passkeys/store.js';
-import type { CredentialListTables } from '../credentials/store.js';
-import type { SsoTables } from '../sso/store.js';
-import type { SsoLinkTables } from '../sso/links.js';
-import type { MfaTables } from '../mfa/store.js';
+import type { AttemptTables } from './tables/attempts.js';
+import type { CourierTables, MailTemplateTables } from './tables/courier.js';
+import type { CredentialListTables } from './tables/credentials.js';
+import type { FlowTables } from './tables/flows.js';
+import type { MfaTables } from './tables/mfa.js';
+import type { OAuthTables } from './tables/oauth.js';
+import type { PasskeyTables } from './tables/passkeys.js';
+import type { CredentialTables } from './tables/passwords.js';
+import type { ProjectTables } from './tables/projects.js';
+import type { SchemaTables } from './tables/schemas.js';
+import type { ServiceKeyTables } from './tables/service-keys.js';
+import type { SessionTables } from './tables/sessions.js';
+import type { SsoLinkTables, SsoTables } from './tables/sso.js';
+import type { TeamTables } from './tables/teams.js';
+import type { UserTables } from './tables/users.js';
 
 export interface MigrationTables {
   schema_migrations: { version: string; applied_at: Generated<Date> };
 }
 
 /**
- * The whole database as Kysely sees it: each domain declares its own tables next to its SQL
- * (`<domain>/store.ts`) and is listed here once.
+ * The whole database as Kysely sees it: each domain declares its tables in `src/db/tables/<domain>.ts`
+ * (types only: they import kysely and each other, never a domain; its store imports them from there),
+ * and is listed here once. Nothing under `src/db/` imports a domain.
  */
-export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & OAuthTables & SessionTables & AttemptTables & PasskeyTables & CredentialListTables & SsoTables & SsoLinkTables & MfaTables;
+export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & CourierTables & MailTemplateTables & OAuthTables & SessionTables & AttemptTables & PasskeyTables & CredentialListTables & SsoTables & SsoLinkTables & MfaTables;

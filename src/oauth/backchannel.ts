@@ -5,25 +5,9 @@ import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
 import { runPeriodically } from '../core/periodic.js';
 import type { Database } from '../db/schema.js';
+import type { LogoutDeliveryTables } from '../db/tables/oauth.js';
 import type { SessionRow } from '../sessions/store.js';
 import type { SigningKeys } from './signing-keys.js';
-
-export interface LogoutDeliveryTables {
-  oauth_logout_deliveries: {
-    id: string;
-    project_id: string;
-    client_id: string;
-    uri: string;
-    session_id: string;
-    user_id: string | null;
-    status: 'pending' | 'sent' | 'failed';
-    attempts: number;
-    next_at: Date;
-    last_error: string | null;
-    created_at: Date;
-    sent_at: Date | null;
-  };
-}
 
 /** Tries per delivery, and the wait before each retry (the last try's failure is final). */
 export const DELIVERY_ATTEMPTS = 6;

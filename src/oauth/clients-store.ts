@@ -2,45 +2,10 @@ import type { Expression, Kysely, Selectable, SqlBool } from 'kysely';
 import { insertWhen } from '../db/gate.js';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
+import type { OAuthClientTables } from '../db/tables/oauth.js';
 import { afterCursor, jsonb } from '../db/sql.js';
 
-export type TokenEndpointAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
-
-export interface OAuthClientTables {
-  oauth_clients: {
-    id: string;
-    project_id: string;
-    name: string;
-    redirect_uris: string[];
-    secret_hash: string | null;
-    token_endpoint_auth_method: TokenEndpointAuthMethod;
-    login_uri: string | null;
-    post_logout_redirect_uris: string[];
-    backchannel_logout_uri: string | null;
-    created_at: Date;
-  };
-  oauth_authorizations: {
-    id: string;
-    project_id: string;
-    client_id: string;
-    redirect_uri: string;
-    scopes: string[];
-    state: string | null;
-    nonce: string | null;
-    code_challenge: string;
-    response_mode: 'query' | 'form_post';
-    created_at: Date;
-    expires_at: Date;
-    session_id: string | null;
-    user_id: string | null;
-    auth_time: Date | null;
-    code_hash: string | null;
-    code_expires_at: Date | null;
-    consumed_at: Date | null;
-  };
-  /** Authorization requests per client IP, project and minute (`ip_authorizations_per_minute`). */
-  oauth_authorize_budget: { project_id: string; ip: string; window_start: Date; count: number };
-}
+export type { TokenEndpointAuthMethod } from '../db/tables/oauth.js';
 
 export type OAuthClientRow = Selectable<OAuthClientTables['oauth_clients']>;
 export type AuthorizationRow = Selectable<OAuthClientTables['oauth_authorizations']>;

@@ -1,39 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { OAuthClientTables } from './clients-store.js';
+import type { OAuthTokenTables } from '../db/tables/oauth.js';
 import { isUniqueViolation, jsonb } from '../db/sql.js';
-import type { LogoutDeliveryTables } from './backchannel.js';
-
-/** The plane's tables as `Database` sees them: tokens and keys here, clients in clients-store.ts. */
-export type OAuthTables = OAuthTokenTables & OAuthClientTables & LogoutDeliveryTables;
-
-export interface OAuthTokenTables {
-  oauth_signing_keys: {
-    kid: string;
-    alg: string;
-    public_jwk: Record<string, unknown>;
-    private_jwk_enc: string;
-    status: 'current' | 'retired';
-    created_at: Date;
-    retired_at: Date | null;
-    publish_until: Date | null;
-  };
-  oauth_tokens: {
-    id: string;
-    token_hash: string;
-    kind: 'access' | 'refresh';
-    project_id: string;
-    client_id: string;
-    user_id: string | null;
-    session_id: string | null;
-    family_id: string | null;
-    scopes: string[];
-    created_at: Date;
-    expires_at: Date;
-    used_at: Date | null;
-    revoked_at: Date | null;
-  };
-}
 
 export type SigningKeyRow = Selectable<OAuthTokenTables['oauth_signing_keys']>;
 export type TokenRow = Selectable<OAuthTokenTables['oauth_tokens']>;

@@ -1,18 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
-
-/** Sign-in secrets of users. Passwords use method `password` (one per user); passkeys add their own rows. */
-export interface CredentialTables {
-  credentials: {
-    id: string;
-    project_id: string;
-    user_id: string;
-    method: string;
-    secret: string;
-    created_at: Date;
-    updated_at: Date;
-  };
-}
+import type { CredentialTables } from '../db/tables/passwords.js';
 
 export type CredentialRow = Selectable<CredentialTables['credentials']>;
 

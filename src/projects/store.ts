@@ -1,22 +1,8 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { ProjectTables } from '../db/tables/projects.js';
 import type { Cursor } from '../core/pagination.js';
 import { afterCursor, jsonb } from '../db/sql.js';
-
-export interface ProjectTables {
-  projects: {
-    id: string;
-    name: string;
-    secret_hash: string;
-    preview_secret_hash: string;
-    preview_origins: string[];
-    settings: Record<string, unknown>;
-    previous_secret_hash: string | null;
-    previous_secret_valid_until: Date | null;
-    created_at: Date;
-    updated_at: Date;
-  };
-}
 
 export type ProjectRow = Selectable<ProjectTables['projects']>;
 

@@ -1,20 +1,8 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
+import type { SchemaTables } from '../db/tables/schemas.js';
 import { afterCursor } from '../db/sql.js';
-
-export interface SchemaTables {
-  user_schemas: {
-    id: string;
-    project_id: string;
-    team_id: string | null;
-    uri: string;
-    object_type: string;
-    document: string;
-    is_default: boolean;
-    created_at: Date;
-  };
-}
 
 export type SchemaRow = Selectable<SchemaTables['user_schemas']>;
 

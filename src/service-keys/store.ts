@@ -1,20 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
+import type { ServiceKeyTables } from '../db/tables/service-keys.js';
 import { afterCursor, jsonb } from '../db/sql.js';
-
-export interface ServiceKeyTables {
-  service_keys: {
-    id: string;
-    project_id: string;
-    name: string;
-    client_id: string;
-    secret_hash: string;
-    scopes: string[];
-    created_at: Date;
-    last_used_at: Date | null;
-  };
-}
 
 export type ServiceKeyRow = Selectable<ServiceKeyTables['service_keys']>;
 

@@ -1,11 +1,8 @@
 import type { SessionSettings } from './settings.js';
+import type { Factor } from '../db/tables/sessions.js';
 
-/** A verified authentication factor as stored on attempts and sessions (interface: Factor). */
-export interface Factor {
-  method: string;
-  verified_at: string;
-  payload: { user_id: string } & Record<string, unknown>;
-}
+/** A verified authentication factor as stored on attempts and sessions (declared in `src/db/tables/sessions.ts`). */
+export type { Factor };
 
 export const AAL1 = 'urn:nist:aal:1';
 export const AAL2 = 'urn:nist:aal:2';

@@ -1,42 +1,13 @@
 import { sql, type CompiledQuery, type Compilable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
+import type { SessionTables } from '../db/tables/sessions.js';
 import { insertWhen, type WriteGate } from '../db/gate.js';
 import { reusableStatement } from '../db/reusable.js';
 import { afterCursor, jsonb } from '../db/sql.js';
 import { userOwnerTeamLateral } from '../users/store.js';
-import type { Factor } from './levels.js';
 
-export interface UserAgent {
-  fingerprint?: string;
-  ip?: string;
-}
-
-export interface SessionTables {
-  sessions: {
-    id: string;
-    project_id: string;
-    state: 'building' | 'active';
-    user_id: string | null;
-    lifecycle_owner_team_id: string | null;
-    factors: Factor[];
-    metadata: Record<string, unknown>;
-    user_agent: UserAgent;
-    token_hash: string;
-    created_at: Date;
-    updated_at: Date;
-    expires_at: Date;
-  };
-  idempotency_records: {
-    project_id: string;
-    operation: string;
-    idempotency_key: string;
-    request_hash: string;
-    response: string;
-    created_at: Date;
-    expires_at: Date;
-  };
-}
+export type { UserAgent } from '../db/tables/sessions.js';
 
 export type SessionRow = Selectable<SessionTables['sessions']>;
 /** A session the single-statement exchange wrote, with the upgraded shell's previous token hash (null for a new session). */

@@ -1,21 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-export interface SsoLinkTables {
-  sso_links: {
-    credential_row_id: string;
-    project_id: string;
-    user_id: string;
-    provider_id: string;
-    subject: string;
-  };
-  sso_used_states: {
-    state_hash: string;
-    project_id: string;
-    expires_at: Date;
-  };
-}
-
 /** An upstream identity as a provider names it. */
 export interface UpstreamIdentity {
   providerId: string;

@@ -1,26 +1,8 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
+import type { SsoTables } from '../db/tables/sso.js';
 import { afterCursor, jsonb } from '../db/sql.js';
-import type { LinkPolicy, Template } from './templates.js';
-
-export interface SsoTables {
-  sso_providers: {
-    project_id: string;
-    id: string;
-    name: string;
-    template: Template;
-    issuer: string | null;
-    client_id: string;
-    client_secret_sealed: string | null;
-    scopes: string[];
-    claims: Record<string, string>;
-    link: LinkPolicy;
-    enabled: boolean;
-    created_at: Date;
-    updated_at: Date;
-  };
-}
 
 export type SsoProviderRow = Selectable<SsoTables['sso_providers']>;
 

@@ -1,19 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
+import type { TeamTables } from '../db/tables/teams.js';
 import { afterCursor } from '../db/sql.js';
-
-export interface TeamTables {
-  teams: {
-    id: string;
-    project_id: string;
-    name: string;
-    name_key: string;
-    status: string;
-    created_at: Date;
-    updated_at: Date;
-  };
-}
 
 export type TeamRow = Selectable<TeamTables['teams']>;
 

@@ -1,5 +1,6 @@
 import { sha256Hex } from '../core/crypto.js';
 import { valueAt, type SchemaModel } from '../schemas/document.js';
+import type { IdentifierRow } from '../db/tables/users.js';
 
 /** Values longer than this are indexed by their hash, so that no identifier overflows a btree entry. */
 const MAX_INDEXED_LENGTH = 256;
@@ -15,16 +16,6 @@ export function normaliseIdentifier(value: unknown): string | undefined {
   else return undefined;
   if (text.length === 0) return undefined;
   return text.length > MAX_INDEXED_LENGTH ? `sha256:${sha256Hex(text)}` : text;
-}
-
-export interface IdentifierRow {
-  project_id: string;
-  object_type: string;
-  /** '' for x-unique "project"; `team:<id>` for x-unique "team" (`team:` for users without a team). */
-  scope: string;
-  attribute: string;
-  value: string;
-  user_id: string;
 }
 
 /** The rows that make a user's x-unique attributes unique; written in the user's transaction. */

@@ -1,34 +1,8 @@
-import { sql, type Generated, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
+import type { IdentifierRow, UserTables } from '../db/tables/users.js';
 import { afterCursor, jsonb } from '../db/sql.js';
-import type { IdentifierRow } from './identifiers.js';
-
-export interface UserTables {
-  users: {
-    id: string;
-    project_id: string;
-    schema_id: string;
-    schema_ref: string;
-    attributes: Record<string, unknown>;
-    status: string;
-    lifecycle_owner_team_id: string | null;
-    created_at: Date;
-    updated_at: Date;
-    /** attribute paths the user proved to own (a mailed code or link reached them) -> ISO time */
-    verified: Generated<Record<string, string>>;
-  };
-  user_identifiers: IdentifierRow;
-  user_audit_events: {
-    id: string;
-    project_id: string;
-    user_id: string;
-    attribute: string;
-    action: string;
-    actor: string;
-    created_at: Date;
-  };
-}
 
 export type UserRow = Selectable<UserTables['users']>;
 export type AuditEventRow = Selectable<UserTables['user_audit_events']>;

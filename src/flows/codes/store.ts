@@ -1,23 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
-
-export interface CodeTables {
-  one_time_codes: {
-    id: string;
-    project_id: string;
-    user_id: string | null;
-    purpose: string;
-    code_hash: string;
-    /** HMAC of the magic-link token issued with the code (same row: one use, one budget), if any */
-    link_hash: string | null;
-    attempts: number;
-    created_at: Date;
-    expires_at: Date;
-    consumed_at: Date | null;
-    /** set when the proof a consumed code gave (a password change) was used */
-    grant_used_at: Date | null;
-  };
-}
+import type { CodeTables } from '../../db/tables/flows.js';
 
 export type CodeRow = Selectable<CodeTables['one_time_codes']>;
 

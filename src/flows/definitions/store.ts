@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type RawBuilder, type Selectable, ty
 import type { Cursor } from '../../core/pagination.js';
 import { insertWhen } from '../../db/gate.js';
 import type { Database } from '../../db/schema.js';
+import type { FlowDefinitionTables } from '../../db/tables/flows.js';
 import { afterCursor, jsonb } from '../../db/sql.js';
 
 /**
@@ -10,37 +11,6 @@ import { afterCursor, jsonb } from '../../db/sql.js';
  * one read of another domain's table here, an existence check inside the run's own statement.
  */
 const SESSION_LIVES = sql<boolean>`exists (select 1 from sessions where sessions.id = flow_runs.session_id)`;
-
-export interface FlowDefinitionTables {
-  flow_definitions: {
-    id: string;
-    project_id: string;
-    name: string;
-    status: string;
-    schema_uri: string;
-    schema_id: string;
-    purposes: string[];
-    app_ids: string[];
-    definition: string;
-    created_at: Date;
-    updated_at: Date;
-  };
-  flow_runs: {
-    id: string;
-    project_id: string;
-    definition_id: string;
-    session_id: string;
-    created_at: Date;
-    expires_at: Date;
-    ended_at: Date | null;
-    /** set by the create_user of this run: a flow creates at most one user */
-    user_created_at: Date | null;
-    /** when this run last sent a code or link: the gap between two sends is taken here */
-    code_sent_at: Date | null;
-    /** events (`POST /flow/{id}/event`) this run stored: each takes one, up to a cap */
-    events: number;
-  };
-}
 
 export type FlowDefinitionRow = Selectable<FlowDefinitionTables['flow_definitions']>;
 

@@ -1,10 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-export interface GateTables {
-  captcha_spent: { signature: string; project_id: string; expires_at: Date };
-}
-
 export class GateStore {
   constructor(private readonly db: Kysely<Database>) {}
 

@@ -4,10 +4,6 @@ import { AppError } from '../../core/errors.js';
 import { IP_WINDOW_RETENTION_MS, IpWindowBudget } from '../../db/ip-window-budget.js';
 import type { Database } from '../../db/schema.js';
 
-export interface FlowStartTables {
-  flow_start_budget: { project_id: string; ip: string; window_start: Date; count: number };
-}
-
 /** The sweeper keeps windows a little past their end, for processes whose clocks differ slightly. */
 export const FLOW_START_RETENTION_MS = IP_WINDOW_RETENTION_MS;
 

@@ -3,8 +3,9 @@ import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { Database } from '../../db/schema.js';
+import type { RiskTables } from '../../db/tables/flows.js';
 import { normaliseIdentifier } from '../../users/identifiers.js';
-import type { RiskSignalRow, RiskStore, RiskTables, SignalsInput } from './store.js';
+import type { RiskSignalRow, RiskStore, SignalsInput } from './store.js';
 
 /** A client-side event of a flow (`POST /flow/{id}/event`). */
 export type EventInput = { projectId: string; flowId: string; sessionId: string; type: string; payload?: Record<string, unknown>; ip?: string };

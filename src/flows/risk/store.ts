@@ -1,24 +1,8 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { insertWhen } from '../../db/gate.js';
 import type { Database } from '../../db/schema.js';
+import type { RiskTables } from '../../db/tables/flows.js';
 import { jsonb } from '../../db/sql.js';
-
-export interface RiskTables {
-  login_failures: { project_id: string; account_key: string; failures: number; locked_until: Date | null; updated_at: Date };
-  ip_failures: { project_id: string; ip: string; window_start: Date; count: number };
-  flow_events: {
-    id: string;
-    project_id: string;
-    flow_id: string;
-    session_id: string;
-    type: string;
-    /** null when the event came without one: nothing is stored that was not sent. */
-    payload: Record<string, unknown> | null;
-    ip: string | null;
-    created_at: Date;
-  };
-  known_fingerprints: { project_id: string; user_id: string; fingerprint_hash: string; first_seen: Date; last_seen: Date };
-}
 
 export interface SignalsInput {
   projectId: string;
