@@ -112,6 +112,8 @@ describe('configuration', () => {
       expect(error.message).toMatch(/^GATEHOUSE_PUBLIC_URL: must be set when HOST/);
     }
     expect(load({ HOST: '0.0.0.0', GATEHOUSE_PUBLIC_URL: 'https://id.example.com' })).toMatchObject({ publicUrl: 'https://id.example.com', publicUrlDefaulted: false });
+    // Every trailing slash goes: links are built as `${publicUrl}/path`.
+    expect(load({ GATEHOUSE_PUBLIC_URL: 'https://id.example.com/auth//' }).publicUrl).toBe('https://id.example.com/auth');
     for (const bad of ['https://user:pw@id.example.com', 'https://id.example.com/?next=x', 'https://id.example.com/#top', 'ftp://id.example.com', 'not a url']) {
       expect(configError({ GATEHOUSE_PUBLIC_URL: bad }).variable, bad).toBe('GATEHOUSE_PUBLIC_URL');
     }

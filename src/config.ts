@@ -80,7 +80,7 @@ function url(env: Env, name: string): string | undefined {
   try {
     const parsed = new URL(raw);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('scheme');
-    return raw.replace(/\/$/, '');
+    return raw.replace(/\/+$/, '');
   } catch {
     throw new ConfigError(name, `is not an http(s) URL: "${withoutCredentials(raw)}"`);
   }

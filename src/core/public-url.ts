@@ -17,21 +17,22 @@ export function loopbackPublicUrl(port: number): string {
   return `http://localhost:${port}`;
 }
 
+/** The public URL is one value for the process: its own origins are derived once, not per request. */
+let derived: { publicUrl: string; origins: readonly string[] } | undefined;
+
 /**
  * The origins that count as the service's own: the public origin and, when that is a loopback
  * one, its other loopback spellings on the same scheme and port (a developer may open
  * `http://127.0.0.1:8080` as well as `http://localhost:8080`).
  */
-export function ownOriginsOf(publicUrl: string): string[] {
+export function ownOriginsOf(publicUrl: string): readonly string[] {
+  if (derived?.publicUrl !== publicUrl) derived = { publicUrl, origins: originsOf(publicUrl) };
+  return derived.origins;
+}
+
+function originsOf(publicUrl: string): readonly string[] {
   const url = new URL(publicUrl);
   if (!isLoopbackHost(url.hostname)) return [url.origin];
   const port = url.port === '' ? '' : `:${url.port}`;
-  const spellings = new Set([url.origin, ...['localhost', '127.0.0.1', '[::1]'].map((host) => `${url.protocol}//${host}${port}`)]);
-  return [...spellings];
-}
-
-/** Whether cookies may go without `Secure`: only for a plain-http public URL on a loopback host. */
-export function plainHttpLoopback(publicUrl: string): boolean {
-  const url = new URL(publicUrl);
-  return url.protocol === 'http:' && isLoopbackHost(url.hostname);
+  return [...new Set([url.origin, ...['localhost', '127.0.0.1', '[::1]'].map((host) => `${url.protocol}//${host}${port}`)])];
 }

@@ -1,16 +1,11 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+import { isLoopbackHost } from '../core/public-url.js';
 
 /** `localhost:8080` -> `localhost`, `[::1]:80` -> `[::1]`. */
 function hostnameOf(host: string): string {
   if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
   return host.split(':')[0].toLowerCase();
-}
-
-function isLoopback(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname.endsWith('.localhost');
 }
 
 /**
@@ -19,7 +14,7 @@ function isLoopback(hostname: string): boolean {
  */
 export function needsSecure(request: FastifyRequest): boolean {
   if (request.protocol === 'https') return true;
-  return !isLoopback(hostnameOf(request.host ?? ''));
+  return !isLoopbackHost(hostnameOf(request.host ?? ''));
 }
 
 /**

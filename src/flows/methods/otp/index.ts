@@ -13,8 +13,7 @@ export const RESEND_INTERVAL_MS = 60 * 1000;
 
 /** The link a message carries: the hosted UI's link page, which never signs in another browser. */
 function linkUrl({ run }: StepContext, token: string): string {
-  const base = run.deps.publicUrl.replace(/\/+$/, '');
-  const url = new URL(`${base}/ui/link`);
+  const url = new URL(`${run.deps.publicUrl}/ui/link`);
   url.searchParams.set('flow', run.frame.id);
   url.searchParams.set('token', token);
   return url.toString();

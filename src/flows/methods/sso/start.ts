@@ -15,8 +15,7 @@ export const SSO_TTL_MS = 10 * 60 * 1000;
 
 /** The callback URL registered upstream: on the public URL, never on the Host a request names. */
 export function callbackUrl(ctx: StepContext): string {
-  const base = ctx.run.deps.publicUrl.replace(/\/+$/, '');
-  return `${base}${SSO_CALLBACK_PATH}`;
+  return `${ctx.run.deps.publicUrl}${SSO_CALLBACK_PATH}`;
 }
 
 /** `return_to`, when it is an http(s) URL without credentials on an origin the request may use; else why not. */
