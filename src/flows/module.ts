@@ -108,6 +108,7 @@ export function createFlowEngine(deps: {
     mail,
   );
   const captcha = new CaptchaGate(keys, new GateStore(db), clock);
+  const flowStarts = new FlowStartBudget(db, clock);
   const risk = new RiskService(new RiskStore(db), clock, ids);
   const codes = new CodeService(new CodeStore(db), keys, clock, ids);
   const runtime = new FlowRuntime({
@@ -120,7 +121,7 @@ export function createFlowEngine(deps: {
     settings,
     captcha,
     risk,
-    flowStarts: new FlowStartBudget(db, clock),
+    flowStarts,
     codes,
     courier,
     projects: deps.projects,
@@ -156,6 +157,6 @@ export function createFlowEngine(deps: {
   // state of the user (and of every identifier they sign in with, where failures were once counted),
   // in the transaction that writes it (DESIGN §4.6a). The second factors' counters stay.
   deps.passwords.onPasswordSet((trx, event) => risk.liftLocks(trx, event.projectId, { userId: event.userId, identifiers: event.identifiers }));
-  const sweeper = new FlowSweeper(db, clock, deps.config.retentionMs, deps.logger);
+  const sweeper = new FlowSweeper(db, clock, deps.config.retentionMs, flowStarts, deps.logger);
   return { definitions, settings, runtime, courier, mail, captcha, risk, codes, sweeper };
 }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import type { Database } from '../db/schema.js';
 import { runPeriodically } from '../core/periodic.js';
-import { FLOW_START_RETENTION_MS } from './risk/flow-starts.js';
+import type { IpWindowBudget } from '../db/ip-window-budget.js';
 
 export interface FlowSweepResult {
   captcha_spent: number;
@@ -34,6 +34,8 @@ export class FlowSweeper {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly retentionMs: number,
+    /** the per-IP flow-start windows: the budget sweeps its own table */
+    private readonly flowStarts: IpWindowBudget,
     private readonly logger?: Logger,
   ) {}
 
@@ -53,7 +55,7 @@ export class FlowSweeper {
       sso_used_states: count(await this.db.deleteFrom('sso_used_states').where('expires_at', '<', now).execute()),
       // A per-recipient window older than a day has ended under any setting the API accepts.
       mail_recipient_budget: count(await this.db.deleteFrom('mail_recipient_budget').where('window_start', '<', new Date(now.getTime() - 24 * 3_600_000)).execute()),
-      flow_start_budget: count(await this.db.deleteFrom('flow_start_budget').where('window_start', '<', new Date(now.getTime() - FLOW_START_RETENTION_MS)).execute()),
+      flow_start_budget: await this.flowStarts.sweep(now),
     };
   }
 

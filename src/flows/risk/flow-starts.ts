@@ -1,11 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
-import { IP_WINDOW_RETENTION_MS, IpWindowBudget } from '../../db/ip-window-budget.js';
+import { IpWindowBudget } from '../../db/ip-window-budget.js';
 import type { Database } from '../../db/schema.js';
-
-/** The sweeper keeps windows a little past their end, for processes whose clocks differ slightly. */
-export const FLOW_START_RETENTION_MS = IP_WINDOW_RETENTION_MS;
 
 /**
  * Flow starts per client IP, project and minute (DESIGN §4.6a, rule `ip_flow_starts_per_minute`):
