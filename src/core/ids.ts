@@ -29,3 +29,9 @@ export function looksLikeId(value: string, prefix?: string): boolean {
   if (!ID_SHAPE.test(value)) return false;
   return prefix === undefined || value.startsWith(`${prefix}_`);
 }
+
+/**
+ * A well-formed user id that no user has (ids are random): the lookup made for an identifier that
+ * names nobody, so known and unknown identifiers cost the same statement.
+ */
+export const NO_USER_ID = `usr_${'0'.repeat(26)}`;

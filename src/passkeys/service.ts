@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import { hmacBase64Url, sha256Hex } from '../core/crypto.js';
 import { pooledRandomBytes } from '../core/random.js';
-import type { IdGenerator } from '../core/ids.js';
+import { NO_USER_ID, type IdGenerator } from '../core/ids.js';
 import type { KeyRing } from '../core/keys.js';
 import type { Database } from '../db/schema.js';
 import { normaliseIdentifier } from '../users/identifiers.js';
@@ -31,8 +31,6 @@ const CEREMONY_TIMEOUT_MS = 5 * 60 * 1000;
 const CHALLENGE_BYTES = 32;
 /** Transports a fake credential claims: the most common shape of a real (platform/synced) passkey. */
 const FAKE_TRANSPORTS = ['hybrid', 'internal'];
-/** A well-formed user id that no user has (ids are random): whose passkeys an unknown identifier lists. */
-const NOBODY = `usr_${'0'.repeat(26)}`;
 
 /** A label as given, without NUL (PostgreSQL text refuses it) and at most 200 characters; blank is none. */
 function nameOf(name: string | undefined): string | null {
@@ -149,7 +147,7 @@ export class PasskeyService {
    * factor) keeps the real list, empty or not: nothing is left to hide from that visitor.
    */
   async loginCredentials(projectId: string, userId: string | undefined, identifier: string): Promise<Array<{ id: string; transports?: string[] }>> {
-    const real = await this.store.listForUser(projectId, userId ?? NOBODY);
+    const real = await this.store.listForUser(projectId, userId ?? NO_USER_ID);
     return real.length > 0 || identifier === '' ? real : this.fakeCredentialIds(projectId, identifier);
   }
 

@@ -1,3 +1,4 @@
+import { NO_USER_ID } from '../../core/ids.js';
 import { AppError } from '../../core/errors.js';
 import { valueAt } from '../../schemas/document.js';
 import type { StepContext } from './method.js';
@@ -17,14 +18,11 @@ export function collectedIdentifierField({ run, loaded }: StepContext): string |
  * never the typed text. Lookups fold case and Unicode (`victim@gıthub.com` finds
  * `victim@github.com`), so mailing the typed text would hand the code to a look-alike address.
  */
-/** A well-formed user id that no user has (ids are random): the lookup for nobody. */
-const NOBODY = `usr_${'0'.repeat(26)}`;
-
 export async function storedAddress(ctx: StepContext, userId: string | undefined): Promise<{ field: string; address: string } | undefined> {
   const field = collectedIdentifierField(ctx);
   if (field === undefined) return undefined;
   // Nobody is looked up too, by an id no user has: the same statement for known and unknown addresses.
-  const user = await ctx.run.deps.users.find(ctx.run.projectId, userId ?? NOBODY);
+  const user = await ctx.run.deps.users.find(ctx.run.projectId, userId ?? NO_USER_ID);
   const stored = user ? valueAt(user.attributes, field) : undefined;
   return typeof stored === 'string' && stored.includes('@') ? { field, address: stored } : undefined;
 }

@@ -134,8 +134,12 @@ export class RiskService {
    * cannot collide: a user key's input starts with `user`, an identifier key's with the project id.
    */
   accountKeyFor(projectId: string, account: { userId?: string; identifier: string }, factor: BudgetedFactor): string {
-    if (account.userId === undefined) return this.accountKey(projectId, account.identifier);
-    return createHash('sha256').update(`user\0${projectId}\0${account.userId}\0${factor}`).digest('hex');
+    return account.userId === undefined ? this.accountKey(projectId, account.identifier) : this.userKey(projectId, account.userId, factor);
+  }
+
+  /** The counter of one factor of a user (`accountKeyFor` once the identifier named the user). */
+  private userKey(projectId: string, userId: string, factor: BudgetedFactor): string {
+    return createHash('sha256').update(`user\0${projectId}\0${userId}\0${factor}`).digest('hex');
   }
 
   private windowStart(now: Date): Date {
@@ -233,13 +237,13 @@ export class RiskService {
    * password's only: it is no reason to allow more guesses at a second factor.
    */
   async liftLocks(trx: Kysely<Database>, projectId: string, account: { userId: string; identifiers: string[] }, factors: readonly BudgetedFactor[] = ['password']): Promise<void> {
-    const keys = [...factors.map((factor) => this.accountKeyFor(projectId, { userId: account.userId, identifier: '' }, factor)), ...account.identifiers.map((value) => this.accountKey(projectId, value))];
+    const keys = [...factors.map((factor) => this.userKey(projectId, account.userId, factor)), ...account.identifiers.map((value) => this.accountKey(projectId, value))];
     await this.store.with(trx).clearAccounts(projectId, keys);
   }
 
   /** Forgets the user's failure counters, with the user (in the deletion's transaction). */
   async forgetUser(trx: Kysely<Database>, projectId: string, userId: string): Promise<void> {
-    await this.store.with(trx).clearAccounts(projectId, BUDGETED_FACTORS.map((factor) => this.accountKeyFor(projectId, { userId, identifier: '' }, factor)));
+    await this.store.with(trx).clearAccounts(projectId, BUDGETED_FACTORS.map((factor) => this.userKey(projectId, userId, factor)));
   }
 
   private fingerprintHash(fingerprint: string): string {
