@@ -15,7 +15,7 @@ export interface RunningServer {
 }
 
 /** A port the OS has free on `host` now (PORT=0 without a public URL: the URL must name the port). */
-async function freePort(host: string): Promise<number> {
+export async function freePort(host: string): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve, reject) => {
     probe.once('error', reject);

@@ -1,9 +1,9 @@
-import { createServer } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { testConfig, type Config } from '../../src/config.js';
 import { createContainer, type Container } from '../../src/container.js';
+import { freePort } from '../../src/main.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { openTestEngine } from './engine.js';
 
@@ -48,18 +48,6 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   };
 }
 
-/** A port free on 127.0.0.1 right now. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /**
  * A test app listening on a real loopback port whose public URL names that port. The public URL
  * is never taken from a request (DESIGN §4.8), so it must be known before the app is built: the
@@ -67,7 +55,7 @@ export async function freePort(): Promise<number> {
  * the public URL unless `overrides.publicUrl` says otherwise.
  */
 export async function createListeningTestApp(overrides: Partial<Config> = {}, options: { logger?: Logger; publicHost?: string } = {}): Promise<TestApp & { base: string }> {
-  const port = await freePort();
+  const port = await freePort('127.0.0.1');
   const base = `http://127.0.0.1:${port}`;
   // Browsers refuse IP addresses as passkey relying parties: such tests name `localhost` here.
   const publicUrl = options.publicHost ? `http://${options.publicHost}:${port}` : base;
