@@ -106,6 +106,20 @@ describe('CORS on the browser plane', () => {
     expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('a project id that cannot be an id (a NUL byte, PostgreSQL refuses it) answers 4xx from any origin, never 500', async () => {
+    // Found by test/property.test.ts on PostgreSQL: the CORS hook looked the raw id up after the
+    // handler had answered, and the refused value broke the answer.
+    for (const projectId of [`${shop.id}\u0000`, 'proj_\u0000', `${'x'.repeat(5000)}`]) {
+      for (const origin of [SHOP, STRANGER]) {
+        const answer = await t.app.inject({ method: 'POST', url: '/flow', headers: { origin }, payload: { project_id: projectId, purpose: 'login' } });
+        expect(answer.statusCode, answer.body).toBeGreaterThanOrEqual(400);
+        expect(answer.statusCode, answer.body).toBeLessThan(500);
+        expect(errorBody(answer).code).toMatch(/^[a-z_.]+$/);
+        expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+      }
+    }
+  });
+
   it('declares CORS exactly on the browser plane: the flow runtime and /sessions/me', () => {
     const declared = t.app.routeCatalog.filter((route) => route.cors && route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`).sort();
     expect(declared).toEqual(['DELETE /sessions/me', 'GET /flow/:id', 'GET /sessions/me', 'POST /flow', 'POST /flow/:id/event', 'POST /flow/:id/submit'].sort());

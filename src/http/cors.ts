@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.js';
+import { looksLikeId } from '../core/ids.js';
 import { isConnectionError } from '../db/engine.js';
+import { isDataException } from '../db/sql.js';
 import { MethodIndex } from './method-not-allowed.js';
 
 declare module 'fastify' {
@@ -27,9 +29,13 @@ const ALLOWED_HEADERS = 'content-type, authorization, idempotency-key';
 /** How long a browser may reuse a preflight's answer. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
-/** Names the project whose `preview_origins` decide whether this answer may be read cross-origin. */
+/**
+ * Names the project whose `preview_origins` decide whether this answer may be read cross-origin.
+ * The id may still be the client's own text (POST /flow names it before it is found); one that
+ * cannot be an id names no project, so nothing the client wrote reaches the lookup in `onSend`.
+ */
 export function corsFor(request: FastifyRequest, projectId: string): void {
-  request.corsProjectId = projectId;
+  if (looksLikeId(projectId, 'proj')) request.corsProjectId = projectId;
 }
 
 function originHeader(request: FastifyRequest): string | undefined {
@@ -79,10 +85,11 @@ export function registerCors(app: FastifyInstance, origins: CorsOrigins): void {
     reply.header('vary', 'Origin');
     const origin = originHeader(request);
     if (origin === undefined || request.corsProjectId === undefined) return payload;
-    // The allow-list is unreadable while the database is gone: the answer (a 503) stays, unreadable
-    // cross-origin, instead of this hook's failure turning it into a 500.
+    // The allow-list is unreadable while the database is gone, or for a value it refuses: the
+    // answer (a 503, a 4xx) stays, unreadable cross-origin, instead of this hook's failure turning
+    // it into a 500 that no error handler can shape any more.
     const allowed = await origins.previewOrigins(request.corsProjectId).catch((error: unknown) => {
-      if (isConnectionError(error)) return [] as readonly string[];
+      if (isConnectionError(error) || isDataException(error)) return [] as readonly string[];
       throw error;
     });
     if (!allowed.includes(origin)) return payload;
