@@ -1,3 +1,5 @@
+import type { FlowStepDef } from './types.js';
+
 /**
  * What the flow engine needs to know about a user schema: its fields (dotted paths for nested
  * properties), which are identifiers (`x-unique`), and which auth methods are enabled.
@@ -66,4 +68,9 @@ export function schemaView(id: string, uri: string, document: Json): SchemaView 
 /** Looks a user schema up by revision id or `$id` URL within a project. */
 export interface SchemaSource {
   resolve(projectId: string, ref: string): Promise<SchemaView | undefined>;
+}
+
+/** The identifier a step asks for (a property with `x-unique`), if any. */
+export function identifierField(step: FlowStepDef, schema: SchemaView): string | undefined {
+  return (step.fields ?? []).find((field) => schema.identifiers.includes(field));
 }

@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors.js';
 import type { SchemaView } from '../definitions/schema-view.js';
 import type { Enrollment, StepContext } from '../methods/method.js';
-import { validationFailed } from '../runtime/errors.js';
+import { validationFailed } from '../errors.js';
 import { flowCompleted } from '../state.js';
 
 /** Schema attributes from collected values: dotted paths become nested objects, typed per schema. */

@@ -4,13 +4,12 @@ import type { FlowDeps } from './deps.js';
 import { isCompleteStep, type FlowStepDef } from '../definitions/types.js';
 import type { StepContext } from '../methods/method.js';
 import { methodOfActionKind } from '../methods/registry.js';
-import { flowGone, FlowStateChanged, invalidAction } from './errors.js';
-import { readFields } from './fields.js';
+import { flowGone, FlowStateChanged, invalidAction } from '../errors.js';
 import { FlowRun } from './run.js';
 import type { FlowResponse, FlowResult, RequestContext, StartInput, SubmitInput } from './types.js';
-import { identifierField } from './identifier.js';
+import { identifierField } from '../definitions/schema-view.js';
 import { claimSettingsFrame, SETTINGS_PURPOSE, signedInUser } from '../methods/settings/proof.js';
-import { checksCredentials, guessedFactor, runStep } from './work.js';
+import { checksCredentials, guessedFactor, readFields, runStep } from './fields.js';
 import { complete } from './complete.js';
 
 /** A flow an SSO callback completed: its answer, for the first read. */

@@ -11,7 +11,7 @@ import { Id, NoContent } from '../../http/schemas.js';
 import { SESSION_COOKIE } from '../../sessions/cookie.js';
 import { FLOW_COOKIE } from '../cookie.js';
 import type { FlowRuntime } from './engine.js';
-import { FlowStateChanged } from './errors.js';
+import { FlowStateChanged } from '../errors.js';
 import { StepSchema } from './schemas.js';
 import { FLOW_TTL_MS } from '../state.js';
 import { FlowRun } from './run.js';

@@ -7,7 +7,7 @@ import { isCompleteStep, isInvisibleStep, type FlowStepDef } from '../definition
 import type { CaptchaGateView } from '../gates/captcha.js';
 import { FLOW_TTL_MS, flowCompleted, type FlowEntry, type FlowFrame } from '../state.js';
 import type { ProvenFactor } from '../methods/method.js';
-import { flowGone, invalidAction } from './errors.js';
+import { flowGone, invalidAction } from '../errors.js';
 import { METHODS } from '../methods/registry.js';
 import { readFields, stepFields, type ReadOptions } from './fields.js';
 import { RunBase } from './run-base.js';

@@ -1,7 +1,7 @@
 import { PasskeyError } from '../../../passkeys/errors.js';
 import type { RelyingParty } from '../../../passkeys/relying-party.js';
 import type { PasskeyService } from '../../../passkeys/service.js';
-import { FlowStateChanged } from '../../runtime/errors.js';
+import { FlowStateChanged } from '../../errors.js';
 import type { FlowRun } from '../../runtime/run.js';
 import type { ChallengeResponse, ChallengeView } from '../../runtime/types.js';
 import type { ProvenFactor } from '../method.js';

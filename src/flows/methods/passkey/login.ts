@@ -1,5 +1,5 @@
 import type { SubmitInput } from '../../runtime/types.js';
-import { identifierField } from '../../runtime/identifier.js';
+import { identifierField } from '../../definitions/schema-view.js';
 import type { ActionAnswer, StepContext } from '../method.js';
 import { issueChallenge, passkeyFactor, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
 import type { RelyingParty } from '../../../passkeys/relying-party.js';

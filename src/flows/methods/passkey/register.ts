@@ -5,7 +5,7 @@ import type { VerifiedPasskey } from '../../../passkeys/service.js';
 import { valueAt } from '../../../schemas/document.js';
 import { createUser } from '../../hooks/create-user.js';
 import { recentlyProvenUser } from '../settings/proof.js';
-import { invalidAction, validationFailed } from '../../runtime/errors.js';
+import { invalidAction, validationFailed } from '../../errors.js';
 import type { FlowRun } from '../../runtime/run.js';
 import type { SubmitInput } from '../../runtime/types.js';
 import type { ActionAnswer, Enrollment, StepContext } from '../method.js';

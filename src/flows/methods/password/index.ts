@@ -1,5 +1,5 @@
 import { AppError } from '../../../core/errors.js';
-import { validationFailed } from '../../runtime/errors.js';
+import { validationFailed } from '../../errors.js';
 import type { AuthMethod, Enrollment, StepContext, StepHook } from '../method.js';
 import { checkSecret } from '../secret.js';
 import { recentlyProvenUser } from '../settings/proof.js';

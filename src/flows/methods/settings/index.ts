@@ -1,5 +1,5 @@
 import { AppError } from '../../../core/errors.js';
-import { invalidAction, validationFailed } from '../../runtime/errors.js';
+import { invalidAction, validationFailed } from '../../errors.js';
 import type { AuthMethod, StepHook } from '../method.js';
 import { FRESH_PASSWORD_MS, provenWithin, RECENT_SIGN_IN_MS, recentlyProvenUser, settingsUser } from './proof.js';
 

@@ -4,7 +4,7 @@ import type { Factor } from '../../../sessions/levels.js';
 import { SESSION_COOKIE } from '../../../sessions/cookie.js';
 import type { FlowFrame } from '../../state.js';
 import type { FlowDeps } from '../../runtime/deps.js';
-import { invalidAction } from '../../runtime/errors.js';
+import { invalidAction } from '../../errors.js';
 import type { FlowRun } from '../../runtime/run.js';
 
 /** Purpose of the self-service settings flows (DESIGN §4.13). */

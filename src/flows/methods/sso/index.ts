@@ -1,4 +1,4 @@
-import { invalidAction, validationFailed } from '../../runtime/errors.js';
+import { invalidAction, validationFailed } from '../../errors.js';
 import { FLOW_TTL_MS } from '../../state.js';
 import type { AuthMethod, StepHook } from '../method.js';
 import { provenWithin } from '../settings/proof.js';

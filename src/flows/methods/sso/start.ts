@@ -4,7 +4,7 @@ import { sha256Hex } from '../../../core/crypto.js';
 import { ownOriginsOf } from '../../../core/public-url.js';
 import { ALL_PROVIDERS, SSO_CALLBACK_PATH } from '../../../sso/service.js';
 import { UpstreamFailure } from '../../../sso/upstream.js';
-import { validationFailed } from '../../runtime/errors.js';
+import { validationFailed } from '../../errors.js';
 import type { SubmitInput } from '../../runtime/types.js';
 import type { ActionAnswer, StepContext } from '../method.js';
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../core/errors.js';
+import { AppError } from '../core/errors.js';
 
 /** The flow's definition or state no longer allows it to go on (410 `flow.expired`). */
 export function flowGone(flowId: string, why: string): AppError {
