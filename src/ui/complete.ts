@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../container.js';
-import type { FlowResponse } from '../flows/runtime/types.js';
+import type { FlowResponse } from '../flows/view.js';
 import { setCookieUntil } from '../http/cookies.js';
 import { SESSION_COOKIE } from '../sessions/cookie.js';
 import type { SessionRow } from '../sessions/store.js';

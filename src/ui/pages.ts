@@ -3,7 +3,7 @@ import type { Container } from '../container.js';
 import { AppError } from '../core/errors.js';
 import { isConnectionError } from '../db/engine.js';
 import { DEFAULT_BRANDING, type Branding } from '../flows/settings/service.js';
-import type { FlowResponse } from '../flows/runtime/types.js';
+import type { FlowResponse } from '../flows/view.js';
 import { overridesFrom, type Lang } from '../projects/ui-texts.js';
 import type { UiAssets } from './assets.js';
 import { pageUrl, type Entry } from './entry.js';

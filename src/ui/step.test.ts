@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANDING } from '../flows/settings/service.js';
-import type { FlowResponse, StepView } from '../flows/runtime/types.js';
+import type { FlowResponse, StepView } from '../flows/view.js';
 import { translator } from './i18n.js';
 import { stepMarkup, type StepExtras } from './step.js';
 

@@ -1,4 +1,4 @@
-import type { ChallengeView, FlowResponse, StepAction, StepField, StepView } from '../flows/runtime/types.js';
+import type { ChallengeView, FlowResponse, StepAction, StepField, StepView } from '../flows/view.js';
 import { attrs, esc, fieldId, jsonBlock } from './html.js';
 import type { Translate } from './i18n.js';
 

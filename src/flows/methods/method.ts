@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.js';
 import type { User } from '../../users/service.js';
 import type { FlowAction, FlowStepDef } from '../definitions/types.js';
 import type { FlowRun, Loaded } from '../runtime/run.js';
-import type { StepView, SubmitInput } from '../runtime/types.js';
+import type { StepView, SubmitInput } from '../view.js';
 
 /**
  * The method seam (DESIGN §4.9, Kratos' strategies): each sign-in method is one folder under

@@ -3,7 +3,8 @@ import { AppError } from '../../core/errors.js';
 import { flowCompleted, tombstone } from '../state.js';
 import type { FlowDeps } from './deps.js';
 import type { FlowRun } from './run.js';
-import type { FlowResponse, FlowResult } from './types.js';
+import type { FlowResult } from './types.js';
+import type { FlowResponse } from '../view.js';
 
 /**
  * Completes a flow whose whole stack is complete: hands its attempt off (when it proved a factor)

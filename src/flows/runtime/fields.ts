@@ -5,7 +5,7 @@ import { createUser } from '../hooks/create-user.js';
 import type { Enrollment, StepContext } from '../methods/method.js';
 import { hookNamed, METHODS, methodOfField } from '../methods/registry.js';
 import { BUDGETED_FACTORS, type BudgetedFactor } from '../risk/service.js';
-import type { StepField } from './types.js';
+import type { StepField } from '../view.js';
 
 /*
  * A step's fields: how they render, how a submit's values are read and checked, and what the step

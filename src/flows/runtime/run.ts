@@ -11,7 +11,8 @@ import { flowGone, invalidAction } from '../errors.js';
 import { METHODS } from '../methods/registry.js';
 import { readFields, stepFields, type ReadOptions } from './fields.js';
 import { RunBase } from './run-base.js';
-import type { PendingUse, SideCookie, StepView } from './types.js';
+import type { PendingUse } from './types.js';
+import type { SideCookie, StepView } from '../view.js';
 
 const MAX_HISTORY = 20;
 const MAX_STACK = 5;

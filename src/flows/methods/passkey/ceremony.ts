@@ -3,7 +3,7 @@ import type { RelyingParty } from '../../../passkeys/relying-party.js';
 import type { PasskeyService } from '../../../passkeys/service.js';
 import { FlowStateChanged } from '../../errors.js';
 import type { FlowRun } from '../../runtime/run.js';
-import type { ChallengeResponse, ChallengeView } from '../../runtime/types.js';
+import type { ChallengeResponse, ChallengeView } from '../../view.js';
 import type { ProvenFactor } from '../method.js';
 import type { PendingChallenge } from '../../state.js';
 

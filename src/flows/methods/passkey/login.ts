@@ -1,4 +1,4 @@
-import type { SubmitInput } from '../../runtime/types.js';
+import type { SubmitInput } from '../../view.js';
 import { identifierField } from '../../definitions/schema-view.js';
 import type { ActionAnswer, StepContext } from '../method.js';
 import { issueChallenge, passkeyFactor, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
@@ -6,7 +6,8 @@ import type { RelyingParty } from '../../../passkeys/relying-party.js';
 import type { PendingPasskeyUse } from '../../../passkeys/assertion.js';
 import type { PasskeyRow } from '../../../passkeys/store.js';
 import type { FlowRun } from '../../runtime/run.js';
-import type { ChallengeView, PendingUse } from '../../runtime/types.js';
+import type { PendingUse } from '../../runtime/types.js';
+import type { ChallengeView } from '../../view.js';
 import type { FlowEntry } from '../../state.js';
 
 /**

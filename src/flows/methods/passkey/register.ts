@@ -7,7 +7,7 @@ import { createUser } from '../../hooks/create-user.js';
 import { recentlyProvenUser } from '../settings/proof.js';
 import { invalidAction, validationFailed } from '../../errors.js';
 import type { FlowRun } from '../../runtime/run.js';
-import type { SubmitInput } from '../../runtime/types.js';
+import type { SubmitInput } from '../../view.js';
 import type { ActionAnswer, Enrollment, StepContext } from '../method.js';
 import { consume, issueChallenge, passkeyFactor, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
 

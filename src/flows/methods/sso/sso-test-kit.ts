@@ -3,7 +3,7 @@ import { bearer, createListeningTestApp, type TestApp } from '../../../../test/h
 import { Browser, startUpstreamIdp, type TestResponse, type UpstreamIdp } from '../../../../test/helpers/upstream-idp.js';
 import { defaultUserSchema } from '../../../schemas/default-schema.js';
 import { STRONG_PASSWORD } from '../../flow-test-kit.js';
-import type { FlowResponse } from '../../runtime/types.js';
+import type { FlowResponse } from '../../view.js';
 
 export const SCHEMA_ID = 'https://example.com/schemas/sso-user';
 export const PROVIDER = 'acme';

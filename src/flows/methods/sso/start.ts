@@ -5,7 +5,7 @@ import { ownOriginsOf } from '../../../core/public-url.js';
 import { ALL_PROVIDERS, SSO_CALLBACK_PATH } from '../../../sso/service.js';
 import { UpstreamFailure } from '../../../sso/upstream.js';
 import { validationFailed } from '../../errors.js';
-import type { SubmitInput } from '../../runtime/types.js';
+import type { SubmitInput } from '../../view.js';
 import type { ActionAnswer, StepContext } from '../method.js';
 
 /** The cookie that binds an upstream sign-in to the browser that started it (DESIGN §4.14). */
