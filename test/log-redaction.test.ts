@@ -125,7 +125,7 @@ describe('credentials never reach the log', () => {
     expect(log).toContain('client_id=cl_probe');
   });
 
-  it('the embedded courier logs recipient, subject and id, never the body or its code; the outbox API holds the message', async () => {
+  it('the embedded courier logs recipient, template, id and the command that reads it, never the subject, the body or its code; the outbox API holds the message', async () => {
     const project = await t.createProject();
     const email = 'mailed@example.com';
     expect((await registerThroughFlow(t, project.id, email)).statusCode).toBe(200);
@@ -141,8 +141,11 @@ describe('credentials never reach the log', () => {
     const code = /\b(\d{6})\b/.exec(message.body)![1];
     const line = log.split('\n').find((entry) => entry.includes('embedded courier'));
     expect(line).toBeDefined();
-    expect(JSON.parse(line!)).toMatchObject({ mail_id: message.id, to: email, subject: message.subject });
+    expect(JSON.parse(line!)).toMatchObject({ mail_id: message.id, to: email, template: 'recovery_code', read_with: `gatehouse mail list --project ${project.id}` });
+    expect(JSON.parse(line!).msg).toContain(`read it with: gatehouse mail list --project ${project.id}`);
     expect(Object.keys(JSON.parse(line!))).not.toContain('body');
+    // A project's template may put the code in the subject: the subject stays out of the log.
+    expect(line!.includes(message.subject), 'the subject appears in the log').toBe(false);
     for (const text of message.body.split('\n').filter((l: string) => l.trim().length > 12 && l.trim() !== message.subject)) expect(log.includes(text), `mail text "${text}" in the log`).toBe(false);
     expect(log.includes(code), 'the mailed code appears in the log').toBe(false);
     // Another project's secret reads nothing of this outbox.

@@ -37,6 +37,8 @@ Commands:
   sso list --project ID               List a project's upstream identity providers (no secrets)
   sso delete --project ID --provider SLUG
                                       Remove an upstream identity provider
+  mail list [--project ID] [--to ADDRESS] [--limit N] [--json]
+                                      The latest mail of the outbox, with its codes and links
 
 Run "gatehouse <command> --help" for a command's options, "gatehouse --version" for the version.
 Configuration comes from the environment (see docs/configuration.md).`,
@@ -59,6 +61,8 @@ Configuration comes from the environment (see docs/configuration.md).`,
   'sso put':
     'Usage: SSO_CLIENT_SECRET=... gatehouse sso put --project PROJECT_ID --provider SLUG --template oidc|google|microsoft|apple|gitlab|github --client-id ID [--issuer URL] [--name NAME] [--link none|verified_email]\n\nCreates or replaces the provider and prints it as JSON (never the secret). The client secret is read from the SSO_CLIENT_SECRET environment variable, not an argument, so it stays out of process lists and shell history; without it a replacement keeps the stored secret. See docs/sso.md.',
   'sso list': 'Usage: gatehouse sso list --project PROJECT_ID\n\nPrints the project\'s upstream identity providers as JSON, without secrets.',
+  'mail list':
+    'Usage: gatehouse mail list [--project PROJECT_ID] [--to ADDRESS] [--limit N] [--json]\n\nPrints the latest messages of the outbox (newest first, default 10, at most 100) with their codes and links: what the embedded courier kept instead of sending (no SMTP_URL). With the embedded database in use by a running server, asks that server (GATEHOUSE_PUBLIC_URL, admin token). See docs/operations.md.',
   'sso delete': 'Usage: gatehouse sso delete --project PROJECT_ID --provider SLUG\n\nRemoves the provider (nothing happens when it does not exist).',
 };
 
@@ -129,7 +133,7 @@ async function serve(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-const GROUPS = ['project', 'key', 'client', 'oauth', 'user', 'sso'];
+const GROUPS = ['project', 'key', 'client', 'oauth', 'user', 'sso', 'mail'];
 
 /** `gatehouse project --help` (or just `gatehouse project`): the usage of each of its commands. */
 function groupHelp(group: string): string {
@@ -165,6 +169,9 @@ async function run(argv: string[]): Promise<void> {
       issuer: { type: 'string' },
       'client-id': { type: 'string' },
       link: { type: 'string' },
+      to: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean' },
     },
     strict: true,
   });
@@ -263,6 +270,12 @@ async function run(argv: string[]): Promise<void> {
       const { ssoCommand } = await import('./sso.js');
       const result = await withContainer((c) => existingProject(c, values.project ?? '', () => ssoCommand(c, command, values, UsageError)));
       console.log(JSON.stringify(result, null, 2));
+      return;
+    }
+    case 'mail list': {
+      const { formatMail, mailList } = await import('./mail.js');
+      const messages = await mailList(values, withContainer, loadConfig, UsageError);
+      console.log(values.json ? JSON.stringify(messages, null, 2) : formatMail(messages));
       return;
     }
     case 'oauth rotate-keys': {

@@ -33,7 +33,8 @@ export function isTransient(error: unknown): boolean {
 
 /**
  * Sends mail. Embedded default: the message is kept in the `outbox` table (the log names its
- * recipient, subject and id, never its body).
+ * recipient, template and id and the command that reads it, `gatehouse mail list`, never its
+ * subject or body).
  * With SMTP: sent through nodemailer; the outbox keeps the envelope and status, not the body.
  * Transient failures (4xx, connection errors) are retried with exponential backoff; the final
  * status and the number of tries are recorded. Delivery never fails or delays the caller's request:
@@ -80,8 +81,10 @@ export class Courier {
     };
     await this.store.insert(row);
     if (!this.transport) {
-      // Never the body: it holds the code or link (read it from the outbox, GET /projects/{id}/outbox).
-      this.logger.info({ mail_id: row.id, to: mail.to, subject: mail.subject }, 'mail (embedded courier, not sent; the body is in the outbox)');
+      // Never the body: it holds the code or link. One line that says where to read it instead.
+      const command = `gatehouse mail list${row.project_id ? ` --project ${row.project_id}` : ''}`;
+      // Not the subject either: a project's template may put the code there ("123456 is your code").
+      this.logger.info({ mail_id: row.id, to: mail.to, template: mail.template, read_with: command }, `mail not sent (embedded courier, no SMTP_URL); read it with: ${command}`);
       return row;
     }
     let lastError = '';
@@ -148,6 +151,11 @@ export class Courier {
   /** Messages the embedded courier kept for a recipient, newest first. */
   async outboxFor(recipient: string): Promise<OutboxRow[]> {
     return this.store.forRecipient(recipient);
+  }
+
+  /** The latest messages, of every project unless one is named (`gatehouse mail list`). */
+  async latest(options: { projectId?: string; recipient?: string; limit: number }): Promise<OutboxRow[]> {
+    return this.store.latest(options);
   }
 
   /** A project's messages, newest first (`GET /projects/{id}/outbox`). */

@@ -27,6 +27,14 @@ export class CourierStore {
     return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
   }
 
+  /** Newest first, across projects unless one is named (`gatehouse mail list`). */
+  async latest(options: { projectId?: string; recipient?: string; limit: number }): Promise<OutboxRow[]> {
+    let query = this.db.selectFrom('outbox').selectAll();
+    if (options.projectId !== undefined) query = query.where('project_id', '=', options.projectId);
+    if (options.recipient !== undefined) query = query.where('recipient', '=', options.recipient);
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+  }
+
   /**
    * Takes one message of a recipient's budget in one statement (DESIGN §4.6a): a window starts
    * with its first message; within it at most `limit` are taken; an elapsed window starts again.
