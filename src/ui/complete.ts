@@ -5,8 +5,9 @@ import { setCookieUntil } from '../http/cookies.js';
 import { SESSION_COOKIE } from '../sessions/cookie.js';
 import type { SessionRow } from '../sessions/store.js';
 import type { UiAssets } from './assets.js';
-import { pageUrl } from './entry.js';
+import { pageUrl, signInUrl } from './entry.js';
 import { sendMessage, type PageContext } from './pages.js';
+import { sendSignedIn } from './signed-in.js';
 
 function withParams(uri: string, params: Record<string, string | undefined>): string {
   const url = new URL(uri);
@@ -18,10 +19,11 @@ function withParams(uri: string, params: Record<string, string | undefined>): st
  * A flow reached its complete step (DESIGN §4.15), in this order:
  * - started by /auth/authorize: back to its resume endpoint with the handoff token;
  * - started with a redirect_uri (already checked against the allow-list): there, with the token;
- * - otherwise Gatehouse exchanges the token itself, sets `__service_session` and shows a page.
+ * - otherwise Gatehouse exchanges the token itself, sets `__service_session` and shows a page;
+ * - a recovery that set a new password (`notice`) and signed no one in: the sign-in page, which says so.
  * The handoff token appears only in the Location of this redirect, never in a page.
  */
-export async function finish(container: Container, request: FastifyRequest, reply: FastifyReply, ctx: PageContext, body: FlowResponse): Promise<FastifyReply> {
+export async function finish(container: Container, request: FastifyRequest, reply: FastifyReply, ctx: PageContext, body: FlowResponse, notice?: string): Promise<FastifyReply> {
   const { entry } = ctx;
   const handoff = body.handoff_token;
   reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
@@ -35,6 +37,7 @@ export async function finish(container: Container, request: FastifyRequest, repl
     setCookieUntil(request, reply, SESSION_COOKIE, issued.session_token, container.clock.now(), issued.expiresAt);
     return reply.redirect(pageUrl(ctx.page, base, { done: 'signed_in' }, ctx.explicitLang), 303);
   }
+  if (notice) return reply.redirect(signInUrl(entry, ctx.explicitLang, notice), 303);
   // Leaving settings returns to the signed-in page (its session goes on), not to "you can now sign in".
   const done = ctx.page === 'settings' ? 'signed_in' : body.step.name;
   return reply.redirect(pageUrl(ctx.page, base, { done }, ctx.explicitLang), 303);
@@ -44,15 +47,7 @@ export async function finish(container: Container, request: FastifyRequest, repl
 export function sendDone(reply: FastifyReply, ctx: PageContext, assets: UiAssets, session: SessionRow | undefined): Promise<FastifyReply> {
   const login = pageUrl('login', { project_id: ctx.entry.project_id, lang: ctx.entry.lang }, {}, ctx.explicitLang);
   if (ctx.entry.done === 'signed_in') {
-    if (session) {
-      const base = { project_id: ctx.entry.project_id, lang: ctx.entry.lang };
-      return sendMessage(reply, ctx, assets, 200, {
-        titleKey: 'ui.signed_in.title',
-        textKey: 'ui.signed_in.description',
-        links: [{ href: pageUrl('settings', base, {}, ctx.explicitLang), key: 'ui.manage_account' }],
-        post: { action: pageUrl('logout', base, {}, ctx.explicitLang), key: 'ui.sign_out' },
-      });
-    }
+    if (session) return sendSignedIn(reply, ctx, assets);
     return sendMessage(reply, ctx, assets, 200, { titleKey: 'ui.error.title', textKey: 'ui.settings.sign_in_first', links: [{ href: login, key: 'action.sign_in' }] });
   }
   if (ctx.entry.done === 'signed_out') return sendMessage(reply, ctx, assets, 200, { titleKey: 'ui.signed_out.title', textKey: 'ui.signed_out.description', links: [{ href: login, key: 'action.sign_in' }] });

@@ -27,7 +27,12 @@ export interface Entry {
   flow?: string;
   /** a completion page: `signed_in` or the name of a `show` step */
   done?: string;
+  /** a note above the step, one of NOTICES (`password_changed`: a recovery just set a new password) */
+  notice?: string;
 }
+
+/** The notes a page can show above its step, with their text keys; any other `notice` is ignored. */
+export const NOTICES: Record<string, string> = { password_changed: 'ui.notice.password_changed' };
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SLUG = /^[a-z0-9_-]{1,50}$/;
@@ -63,6 +68,7 @@ export function readEntry(query: unknown, acceptLanguage: string | undefined, is
   take('login_hint', PRINTABLE, 254);
   take('flow', ID, 64);
   take('done', SLUG, 50);
+  take('notice', SLUG, 50);
   if (single(q.lang) !== undefined) entry.lang = pickLang(single(q.lang), undefined);
   // The handoff token goes to resume_uri: only Gatehouse's own resume endpoint may receive it.
   // Compared as URLs (`http://localhost:80/…` is `http://localhost/…`), against the public URL only.
@@ -83,13 +89,18 @@ function normalizedUrl(value: string): string | undefined {
 export function pageUrl(page: string, entry: Entry, overrides: Partial<Entry> = {}, explicitLang = false): string {
   const merged: Entry = { ...entry, ...overrides };
   const params = new URLSearchParams();
-  for (const key of ['project_id', 'purpose', 'app_id', 'redirect_uri', 'authorization_id', 'resume_uri', 'session_id', 'login_hint', 'flow', 'done'] as const) {
+  for (const key of ['project_id', 'purpose', 'app_id', 'redirect_uri', 'authorization_id', 'resume_uri', 'session_id', 'login_hint', 'flow', 'done', 'notice'] as const) {
     const value = merged[key];
     if (value !== undefined) params.set(key, value);
   }
   if (explicitLang && merged.lang) params.set('lang', merged.lang);
   const query = params.toString();
   return `/ui/${page}${query ? `?${query}` : ''}`;
+}
+
+/** The sign-in page of the same app (its return address, language, hint), without the flow that was under way. */
+export function signInUrl(entry: Entry, explicitLang: boolean, notice?: string): string {
+  return pageUrl('login', entry, { purpose: undefined, flow: undefined, done: undefined, session_id: undefined, notice }, explicitLang);
 }
 
 /** Whether the page's URL named a language (then links keep it). */

@@ -3,6 +3,7 @@
  * and German. A project may override any key per language (project settings `ui.texts`).
  */
 import { LANGS, type Lang, type Texts } from '../projects/ui-texts.js';
+import { GUIDANCE } from './i18n-guidance.js';
 
 const en: Texts = {
   'step.identify.title': 'Sign in',
@@ -84,7 +85,7 @@ const en: Texts = {
   'ui.error.project_missing': 'This link is incomplete or damaged: it names no valid project.',
   'ui.error.project_not_found': 'This sign-in page does not exist.',
   'ui.error.purpose_unknown': 'This kind of page is not available for this application.',
-  'ui.error.redirect_not_allowed': 'The application asked to return to an address that is not allowed.',
+  'ui.error.redirect_not_allowed': 'The application asked to return to an address that is not allowed. To allow it, add the exact address to the project\'s flow_settings.redirect_uris (PUT /projects/{project_id}/flow_settings).',
   'ui.error.return_invalid': 'The application link is not valid.',
   'ui.error.flow_gone': 'This page has expired or was opened in another window. Please start again.',
   'ui.error.cross_site': 'This form was sent from another site and was refused. Please start again.',
@@ -225,7 +226,7 @@ const de: Texts = {
   'ui.error.project_missing': 'Dieser Link ist unvollständig oder beschädigt: Er nennt kein gültiges Projekt.',
   'ui.error.project_not_found': 'Diese Anmeldeseite existiert nicht.',
   'ui.error.purpose_unknown': 'Diese Seite ist für diese Anwendung nicht verfügbar.',
-  'ui.error.redirect_not_allowed': 'Die Anwendung möchte zu einer Adresse zurückkehren, die nicht erlaubt ist.',
+  'ui.error.redirect_not_allowed': 'Die Anwendung möchte zu einer Adresse zurückkehren, die nicht erlaubt ist. Um sie zu erlauben, tragen Sie die genaue Adresse in flow_settings.redirect_uris des Projekts ein (PUT /projects/{project_id}/flow_settings).',
   'ui.error.return_invalid': 'Der Link der Anwendung ist ungültig.',
   'ui.error.flow_gone': 'Diese Seite ist abgelaufen oder wurde in einem anderen Fenster geöffnet. Bitte beginnen Sie neu.',
   'ui.error.cross_site': 'Dieses Formular wurde von einer anderen Website gesendet und abgelehnt. Bitte beginnen Sie neu.',
@@ -286,7 +287,7 @@ const de: Texts = {
   'ui.totp_qr': 'QR-Code für Ihre Authenticator-App',
 };
 
-const BUILT_IN: Record<Lang, Texts> = { en, de };
+const BUILT_IN: Record<Lang, Texts> = { en: { ...en, ...GUIDANCE.en }, de: { ...de, ...GUIDANCE.de } };
 
 /** Whether the built-in catalogue of `lang` has `key` (the catalogue test checks every default definition's keys). */
 export const hasBuiltInText = (lang: Lang, key: string): boolean => key in BUILT_IN[lang];
@@ -313,7 +314,7 @@ export function pickLang(query: string | undefined, acceptLanguage: string | und
 /** A translator for one page: project overrides, then the language, then English, then a readable fallback. */
 export function translator(lang: Lang, overrides: Partial<Record<Lang, Texts>> = {}): (key: string, vars?: Record<string, string>) => string {
   return (key, vars) => {
-    let text = overrides[lang]?.[key] ?? BUILT_IN[lang][key] ?? overrides.en?.[key] ?? en[key];
+    let text = overrides[lang]?.[key] ?? BUILT_IN[lang][key] ?? overrides.en?.[key] ?? BUILT_IN.en[key];
     // An unknown key (a custom definition's text) still reads as something: its last segment.
     if (text === undefined) text = key.split('.').pop()!.replace(/_/g, ' ');
     if (vars) for (const [name, value] of Object.entries(vars)) text = text.split(`{${name}}`).join(value);

@@ -6,7 +6,7 @@ import { DEFAULT_BRANDING, type Branding } from '../flows/settings/service.js';
 import type { FlowResponse } from '../flows/view.js';
 import { overridesFrom, type Lang } from '../projects/ui-texts.js';
 import type { UiAssets } from './assets.js';
-import { pageUrl, type Entry } from './entry.js';
+import { NOTICES, pageUrl, signInUrl, type Entry } from './entry.js';
 import { esc } from './html.js';
 import { translator, type Translate } from './i18n.js';
 import { contentSecurityPolicy, renderDocument } from './layout.js';
@@ -77,6 +77,8 @@ export async function sendPage(reply: FastifyReply, ctx: PageContext, assets: Ui
 
 export interface StepRender {
   body: FlowResponse;
+  /** the purpose of the flow on top (a recovery step offers the way back to sign-in) */
+  purpose?: string;
   errors?: Record<string, string>;
   error?: string;
   values?: Record<string, string>;
@@ -88,7 +90,10 @@ export function sendStep(reply: FastifyReply, ctx: PageContext, assets: UiAssets
   const hint = ctx.entry.login_hint;
   const identifier = hint !== undefined ? render.body.step.fields.find((field) => field.type === 'email') : undefined;
   const values = identifier && render.values?.[identifier.name] === undefined ? { ...render.values, [identifier.name]: hint! } : (render.values ?? {});
-  const content = stepMarkup({ body: render.body, errors: render.errors ?? {}, error: render.error, values, action, t: ctx.t });
+  const notice = ctx.entry.notice !== undefined ? NOTICES[ctx.entry.notice] : undefined;
+  let content = stepMarkup({ body: render.body, errors: render.errors ?? {}, error: render.error, values, action, t: ctx.t, notice });
+  // Every recovery step has a way back (a pivot from sign-in, or /ui/recovery opened directly).
+  if (render.purpose === 'recovery') content += `<p class="back"><a href="${esc(signInUrl(ctx.entry, ctx.explicitLang))}">${esc(ctx.t('ui.back_to_sign_in'))}</a></p>`;
   return sendPage(reply, ctx, assets, status, ctx.t(render.body.step.texts.title_key), content);
 }
 

@@ -14,6 +14,7 @@ import { loadAssets } from './assets.js';
 import { finish, sendDone } from './complete.js';
 import { logoutRoutes } from './logout.js';
 import { FLOW_PAGES, langExplicit, pageUrl, readEntry } from './entry.js';
+import { beforeSubmit, finishedRecovery, readFlow, refusedRedirect } from './flow-read.js';
 import { readForm, type FormInput } from './form.js';
 import { describeError, fallbackContext, pageContext, sendError, sendMessage, sendStep, type PageContext } from './pages.js';
 import type { StepExtras } from './step.js';
@@ -71,6 +72,8 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
       const page = /^\/ui\/(\w+)/.exec(request.url)?.[1] ?? 'error';
       const described = describeError(error);
       if (described.status >= 500) request.log.error({ err: error, request_id: request.id }, 'ui page failed');
+      // Say which return address was refused and what to change (the page says it too).
+      if (described.key === 'ui.error.redirect_not_allowed') request.log.warn({ refused_redirect_uri: refusedRedirect(request), setting: 'flow_settings.redirect_uris' }, 'redirect_uri refused: it is not in the project\'s flow_settings.redirect_uris');
       let ctx = contexts.get(request);
       if (!ctx) {
         // The query itself may be what failed (render with defaults), or loading the project's
@@ -103,21 +106,24 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
       return row && row.project_id === projectId && row.state === 'active' && row.user_id ? row : undefined;
     };
 
-    /** After a start or a submit: finish a completed flow, show a challenge at once, or redirect to the step (PRG). */
-    const advance = async (request: FastifyRequest, reply: FastifyReply, ctx: PageContext, result: FlowResult) => {
+    /**
+     * After a start or a submit: finish a completed flow, show a challenge at once, or redirect to
+     * the step (PRG). `notice` is the note the next page shows (only the page right after a recovery).
+     */
+    const advance = async (request: FastifyRequest, reply: FastifyReply, ctx: PageContext, result: FlowResult, next: { purpose?: string; notice?: string } = {}) => {
       setFlowCookie(request, reply, result.cookie);
       const body: FlowResponse = result.body;
-      if (body.step.type === 'complete') return finish(container, request, reply, ctx, body);
+      if (body.step.type === 'complete') return finish(container, request, reply, ctx, body, next.notice);
       const now = container.clock.now();
       for (const side of result.setCookies ?? []) setCookieUntil(request, reply, side.name, side.value, now, new Date(now.getTime() + side.maxAgeMs));
       // A step that sends the browser elsewhere (an SSO button: on to the provider).
       if (body.redirect_uri !== undefined) return reply.header('cache-control', 'no-store').redirect(body.redirect_uri, 303);
       const { challenge, recovery_codes: codes } = body.step as StepExtras;
       // The browser must run this ceremony now; a redirect would render a different challenge.
-      if (challenge && challenge.mediation !== 'conditional') return sendStep(reply, ctx, assets, 200, { body });
+      if (challenge && challenge.mediation !== 'conditional') return sendStep(reply, ctx, assets, 200, { body, purpose: next.purpose });
       // New recovery codes exist in this answer only (shown once): a redirect would lose them.
-      if (Array.isArray(codes)) return sendStep(reply, ctx, assets, 200, { body });
-      return reply.header('cache-control', 'no-store').redirect(pageUrl(ctx.page, ctx.entry, { flow: body.id, done: undefined }, ctx.explicitLang), 303);
+      if (Array.isArray(codes)) return sendStep(reply, ctx, assets, 200, { body, purpose: next.purpose });
+      return reply.header('cache-control', 'no-store').redirect(pageUrl(ctx.page, ctx.entry, { flow: body.id, done: undefined, notice: next.notice }, ctx.explicitLang), 303);
     };
 
     for (const page of FLOW_PAGES) {
@@ -141,16 +147,16 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         const flowCtx = contextOf(request, issuer);
         if (entry.flow) {
           // Back from an SSO provider that completed the flow, this is its answer (once).
-          const result = await runtime.get(entry.flow, flowCtx, entry.project_id);
+          const { result, purpose } = await readFlow(runtime, entry.flow, flowCtx, entry.project_id);
           if (result.body.step.type === 'complete') return advance(request, reply, ctx, result);
           setFlowCookie(request, reply, result.cookie);
-          return sendStep(reply, ctx, assets, 200, { body: result.body });
+          return sendStep(reply, ctx, assets, 200, { body: result.body, purpose });
         }
         const purpose = entry.purpose ?? page;
         try {
           // An app steps its session up by naming it (the exchange then merges the new factors into it, same user only).
           const result = await runtime.start({ project_id: entry.project_id, purpose, app_id: entry.app_id, redirect_uri: entry.redirect_uri, session_id: sessionId ?? entry.session_id }, flowCtx);
-          return advance(request, reply, ctx, result);
+          return advance(request, reply, ctx, result, { notice: entry.notice });
         } catch (error) {
           const paths = error instanceof AppError ? ((error.details.errors as Array<{ path?: string }> | undefined) ?? []).map((e) => e.path) : [];
           if (page === 'settings' && paths.includes('body/purpose')) {
@@ -177,8 +183,10 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
           // The provider sends the browser back to this page, which shows where the flow went.
           input.return_to = `${new URL(issuerOf(container.config)).origin}${pageUrl(ctx.page, entry, { flow: run.frame.id, done: undefined }, ctx.explicitLang)}`;
         }
+        const before = beforeSubmit(run);
         try {
-          return await advance(request, reply, ctx, await runtime.submit(run, input));
+          const result = await runtime.submit(run, input);
+          return await advance(request, reply, ctx, result, { purpose: run.frame.pu, notice: finishedRecovery(before, run, result, form) ? 'password_changed' : undefined });
         } catch (error) {
           if (!(error instanceof AppError) || !['flow.validation_failed', 'flow.invalid_credentials', 'flow.code_exhausted'].includes(error.code)) throw error;
           return rejected(request, reply, ctx, error, form);
@@ -196,7 +204,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         flowCtx.cookie = fresh;
         setFlowCookie(request, reply, fresh);
       }
-      const current = await runtime.get(flowId, flowCtx, ctx.entry.project_id);
+      const { result: current, purpose } = await readFlow(runtime, flowId, flowCtx, ctx.entry.project_id);
       const step = current.body.step as typeof current.body.step & StepExtras;
       if (error.details.challenge && typeof error.details.challenge === 'object') step.challenge = error.details.challenge as StepExtras['challenge'];
       // Re-rendering may issue a new autofill challenge: the page must carry the cookie that holds it.
@@ -208,7 +216,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
       const stepError = others.length > 0 ? String(others[0][1]) : Object.keys(fieldErrors).length === 0 ? `error.${error.code === 'flow.invalid_credentials' ? 'invalid_credentials' : 'invalid'}` : undefined;
       const secret = new Set(step.fields.filter((f) => f.type === 'password').map((f) => f.name));
       const values = Object.fromEntries(Object.entries(form.fields).filter(([name]) => !secret.has(name)));
-      return sendStep(reply, ctx, assets, error.status, { body: { ...current.body, step }, errors: fieldErrors, error: stepError, values });
+      return sendStep(reply, ctx, assets, error.status, { body: { ...current.body, step }, errors: fieldErrors, error: stepError, values, purpose });
     };
 
     // Signing out of the hosted pages: the session the cookie names ends, the cookie goes (idempotent, like DELETE /sessions/me).

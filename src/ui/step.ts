@@ -24,6 +24,8 @@ export interface StepPage {
   /** where the form posts */
   action: string;
   t: Translate;
+  /** a text key: what just happened, shown under the title (`ui.notice.password_changed`) */
+  notice?: string;
 }
 
 const NEW_PASSWORD_STEPS = /register|new|set|change|settings/;
@@ -180,6 +182,7 @@ export function stepMarkup(page: StepPage): string {
   let html = `<h1 id="step-title">${esc(t(step.texts.title_key))}</h1>`;
   const description = t(step.texts.description_key);
   if (description && description !== step.texts.description_key.split('.').pop()) html += `<p class="description">${esc(description)}</p>`;
+  if (page.notice) html += `<p class="notice" role="status">${esc(t(page.notice))}</p>`;
   if (stepError || fieldErrors.length > 0) {
     html += `<div class="alert" role="alert">`;
     if (stepError) html += `<p>${esc(t(stepError))}</p>`;
