@@ -14,6 +14,24 @@ describe('documentation', () => {
     expect(read('README.md').indexOf('```')).toBeLessThan(read('README.md').indexOf('\n## '));
   });
 
+  it("README's first section says how to pick the port, check health, keep the project, read mail and wire an app (issue 39)", () => {
+    const first = read('README.md').slice(0, read('README.md').indexOf('\n## '));
+    for (const needle of ['PORT=9000 npm start', 'curl -s http://127.0.0.1:8080/healthz', '| tee project.json', 'gatehouse mail list', 'docs/sdk.md#wire-your-app-in-four-steps']) {
+      expect(first, needle).toContain(needle);
+    }
+    expect(read('docs/sdk.md')).toMatch(/^## Wire your app in four steps$/m);
+  });
+
+  it('README names every locked package whose engines field refuses Node 20 (the EBADENGINE line stays true)', () => {
+    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { version?: string; engines?: { node?: string } }> };
+    const refusing = Object.entries(lock.packages)
+      .filter(([, entry]) => Number(/^>=\s*(\d+)/.exec(entry.engines?.node ?? '')?.[1] ?? 0) > 20)
+      .map(([path, entry]) => `${path.split('node_modules/').pop()}@${entry.version}`);
+    const first = read('README.md').slice(0, read('README.md').indexOf('\n## '));
+    for (const name of refusing) expect(first, `README's EBADENGINE line names ${name}`).toContain(name);
+    if (refusing.length > 0) expect(first).toContain('EBADENGINE');
+  });
+
   it('docs/errors.md lists every error code with its HTTP status', () => {
     const doc = read('docs/errors.md');
     const missing = Object.entries(knownErrorCodes())

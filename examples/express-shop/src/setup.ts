@@ -20,10 +20,37 @@ export async function ensureProject(options: { gatehouseUrl: string; shopUrl: st
   const key = await owner.call(
     owner.api.POST('/projects/{project_id}/service_keys', {
       params: { path: { project_id: project.id } },
-      body: { name: 'express-shop', scopes: ['session.read', 'session.write', 'session.delete', 'user.read', 'user.write'] },
+      body: { name: 'express-shop', scopes: [...SHOP_SCOPES] },
     }),
   );
   const saved: ShopProject = { projectId: project.id, serviceKey: { clientId: key.client_id, clientSecret: key.client_secret } };
   writeFileSync(options.file, JSON.stringify(saved, null, 2), { mode: 0o600 });
   return saved;
 }
+
+/** The scopes the shop's service key needs: exchanges and sign-out (session.*), the account page and "change e-mail" (user.*). */
+export const SHOP_SCOPES = ['session.read', 'session.write', 'session.delete', 'user.read', 'user.write'] as const;
+
+/**
+ * The project the shop runs in: the one the environment names (`GATEHOUSE_PROJECT_ID` with a
+ * service key, `GATEHOUSE_KEY_ID` and `GATEHOUSE_KEY_SECRET`), else its own, made once with the
+ * admin token (`ensureProject`; `adminToken` is read only then). Some of the three but not all
+ * is a mistake, said at once rather than guessed.
+ */
+export async function shopProject(
+  env: Record<string, string | undefined>,
+  options: { gatehouseUrl: string; shopUrl: string; adminToken: () => string; file: string },
+): Promise<ShopProject & { source: 'environment' | 'own' }> {
+  const names = ['GATEHOUSE_PROJECT_ID', 'GATEHOUSE_KEY_ID', 'GATEHOUSE_KEY_SECRET'] as const;
+  const given = names.filter((name) => env[name]);
+  if (given.length === names.length) {
+    return { projectId: env.GATEHOUSE_PROJECT_ID!, serviceKey: { clientId: env.GATEHOUSE_KEY_ID!, clientSecret: env.GATEHOUSE_KEY_SECRET! }, source: 'environment' };
+  }
+  if (given.length > 0) {
+    const missing = names.filter((name) => !env[name]);
+    throw new Error(`${missing.join(' and ')} missing: set all of ${names.join(', ')} to use your project, or none to let the shop create its own`);
+  }
+  const own = await ensureProject({ gatehouseUrl: options.gatehouseUrl, shopUrl: options.shopUrl, adminToken: options.adminToken(), file: options.file });
+  return { ...own, source: 'own' };
+}
+
