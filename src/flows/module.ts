@@ -1,3 +1,4 @@
+import { budgetedFactors } from './methods/registry.js';
 import { SsoLinkStore } from '../sso/links.js';
 import type { SsoProviderService } from '../sso/service.js';
 import { UpstreamClient } from '../sso/upstream.js';
@@ -109,7 +110,7 @@ export function createFlowEngine(deps: {
   );
   const captcha = new CaptchaGate(keys, new GateStore(db), clock);
   const flowStarts = new FlowStartBudget(db, clock);
-  const risk = new RiskService(new RiskStore(db), clock, ids);
+  const risk = new RiskService(new RiskStore(db), clock, ids, budgetedFactors());
   const codes = new CodeService(new CodeStore(db), keys, clock, ids);
   const runtime = new FlowRuntime({
     transaction: (work) => db.transaction().execute(work),

@@ -30,8 +30,8 @@ export interface FlowFrame {
   pv?: string;
   /** settings flows: the signed-in user whose credentials the flow manages (the session's user) */
   su?: string;
-  /** settings flows: a TOTP seed shown for enrollment, until a first code confirms it */
-  ts?: string;
+  /** each method's own state in this frame, under its name (`MethodContext.state`) */
+  m?: Record<string, unknown>;
   /** settings flows: the credential whose removal waits for a fresh password */
   rc?: string;
   /** the passkey challenge issued on the current step, until it is answered or replaced */

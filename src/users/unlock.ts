@@ -1,5 +1,4 @@
 import type { Container } from '../container.js';
-import { BUDGETED_FACTORS } from '../flows/risk/service.js';
 import { identifierValues } from '../passwords/service.js';
 import type { User } from './service.js';
 
@@ -11,5 +10,5 @@ import type { User } from './service.js';
  */
 export async function unlockUser({ users, flows, db }: Pick<Container, 'users' | 'flows' | 'db'>, user: User): Promise<void> {
   const schema = await users.schemaOf(user);
-  await flows.risk.liftLocks(db, user.projectId, { userId: user.id, identifiers: identifierValues(schema, user.attributes) }, BUDGETED_FACTORS);
+  await flows.risk.liftLocks(db, user.projectId, { userId: user.id, identifiers: identifierValues(schema, user.attributes) }, flows.risk.budgetedFactors);
 }

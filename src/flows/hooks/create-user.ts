@@ -2,6 +2,7 @@ import { AppError } from '../../core/errors.js';
 import type { SchemaView } from '../definitions/schema-view.js';
 import type { Enrollment, StepContext } from '../methods/method.js';
 import { validationFailed } from '../errors.js';
+import { isBudgetedFactor } from '../methods/registry.js';
 import { flowCompleted } from '../state.js';
 
 /** Schema attributes from collected values: dotted paths become nested objects, typed per schema. */
@@ -67,9 +68,14 @@ export async function insertUser(ctx: StepContext, enrollments: (attributes: Rec
   }
   frame.u = created.id;
   frame.cr = created.id;
-  for (const enrollment of prepared) {
-    if (enrollment.factor) await run.recordFactor(enrollment.factor, created.id);
-    await enrollment.done?.(created.id);
+  for (const { factor, done } of prepared) {
+    if (factor) await run.recordFactor(factor, created.id);
+    // A budgeted factor starts the new user's own counter of it (the one their sign-ins will
+    // count against, DESIGN §4.6a); nothing is read first.
+    if (factor && isBudgetedFactor(factor.method)) {
+      await deps.risk.recordSuccess(projectId, deps.risk.accountKeyFor(projectId, { userId: created.id, identifier: '' }, factor.method), created.id, run.entry.ss);
+    }
+    await done?.(created.id);
   }
 }
 

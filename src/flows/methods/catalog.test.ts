@@ -20,7 +20,8 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { baselineDiff, foldersUnder, importsOf, parse, readBaseline, readSource, sourceFiles, UPDATE_BASELINE, writeBaseline } from '../../../test/helpers/import-graph.js';
-import { METHODS } from './registry.js';
+import { BUDGETED_FACTORS } from '../risk/service.js';
+import { budgetedFactors, METHODS } from './registry.js';
 
 const BASELINE_FILE = 'src/flows/methods/catalog.baseline.json';
 const REGENERATE = 'UPDATE_ARCHITECTURE_BASELINE=1 npx vitest run src/flows/methods/catalog.test.ts';
@@ -167,6 +168,11 @@ describe('the method catalog (rules as declarations)', () => {
   }
 
   const baseline = readBaseline<Baseline>(BASELINE_FILE);
+
+  it('the risk service\'s default list of budgeted factors is the registry\'s (methods declaring budget: account)', () => {
+    expect([...BUDGETED_FACTORS].sort()).toEqual(budgetedFactors().sort());
+    expect(budgetedFactors().length).toBeGreaterThan(0);
+  });
 
   it('has a baseline', () => {
     expect(baseline, `${BASELINE_FILE} is missing: ${REGENERATE}`).toBeDefined();

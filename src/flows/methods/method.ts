@@ -1,7 +1,23 @@
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../core/clock.js';
+import type { IdGenerator } from '../../core/ids.js';
+import type { Courier } from '../../courier/service.js';
+import type { CredentialService } from '../../credentials/service.js';
 import type { Database } from '../../db/schema.js';
-import type { User } from '../../users/service.js';
+import type { RecoveryCodeService } from '../../mfa/recovery-codes.js';
+import type { TotpService } from '../../mfa/totp.js';
+import type { PasskeyService } from '../../passkeys/service.js';
+import type { PasswordService } from '../../passwords/service.js';
+import type { ProjectService } from '../../projects/service.js';
+import type { Factor } from '../../sessions/levels.js';
+import type { SsoLinkStore } from '../../sso/links.js';
+import type { SsoProviderService } from '../../sso/service.js';
+import type { UpstreamClient } from '../../sso/upstream.js';
+import type { User, UserService } from '../../users/service.js';
+import type { CodeService } from '../codes/service.js';
+import type { SchemaView } from '../definitions/schema-view.js';
 import type { FlowAction, FlowStepDef } from '../definitions/types.js';
+import type { BudgetedFactor } from '../risk/service.js';
 import type { FlowRun, Loaded } from '../runtime/run.js';
 import type { StepView, SubmitInput } from '../view.js';
 
@@ -11,11 +27,133 @@ import type { StepView, SubmitInput } from '../view.js';
  * no method by name; it asks the registry who owns a field, an action kind or an `on_success` hook.
  */
 
-/** What a method sees of one request: the flow run, its loaded definition and the current step. */
-export interface StepContext {
+/**
+ * The domain services the methods work with. Each method will declare its own part of this
+ * (`Needs`, docs/design/seam-v2.md §2.2); engine internals (risk, attempts, drafts, definitions,
+ * the cookie codec) are not among them: a method reaches those only through `MethodContext`.
+ */
+export interface MethodServices {
+  clock: Clock;
+  ids: IdGenerator;
+  /** GATEHOUSE_PUBLIC_URL: the base of mail links, SSO callbacks and the passkey origin */
+  publicUrl: string;
+  projects: ProjectService;
+  users: UserService;
+  passwords: PasswordService;
+  passkeys: PasskeyService;
+  totp: TotpService;
+  recoveryCodes: RecoveryCodeService;
+  userCredentials: CredentialService;
+  codes: CodeService;
+  courier: Courier;
+  sso: { providers: SsoProviderService; links: SsoLinkStore; upstream: UpstreamClient };
+}
+
+/**
+ * Proof of control of the account this frame holds (a consumed recovery code, DESIGN §4.6a): it
+ * allows one password change, spent in that change's transaction.
+ */
+export interface Grant {
+  readonly held: boolean;
+  /** the consumed code whose one grant a password change spends */
+  give(codeId: string): void;
+  forget(): void;
+  /** takes the grant in `trx`; false when it was spent already (a replayed or concurrent submit) */
+  spend(trx: Kysely<Database>): Promise<boolean>;
+}
+
+/** A method's state in the flow frame. */
+export interface Slot<S> {
+  get(): S | undefined;
+  set(value: S): void;
+  clear(): void;
+}
+
+/** What a secret's comparison gave for a right answer (`MethodContext.checkSecret`). */
+export interface Compared<T> {
+  value: T;
+  /** recorded with the factor (recovery codes: how many are left) */
+  payload?: Record<string, unknown>;
+  /** the user's credential methods, when the comparison read them anyway (the password does) */
+  credentialMethods?: readonly string[];
+}
+
+/** What a method may know of the request: never the cookie, the session token or the IP. */
+export interface RequestFacts {
+  /** the request's `Origin` header (passkeys derive the relying party from it) */
+  origin?: string;
+  /** the request's `Accept-Language` (the language of the mail a step sends) */
+  acceptLanguage?: string;
+  /** runs work once the answer has been sent (mail composition); without it, at once */
+  afterAnswer?: (task: () => void) => void;
+  /** logs why something failed that the answer does not say; never a secret */
+  log?: (message: string, details: Record<string, unknown>) => void;
+}
+
+/**
+ * The port (issue 32): everything a method may see of and do to one request of one flow, bound to
+ * the current step. The runtime implements it (`runtime/context.ts`); the shared security rules
+ * behind `checkSecret` and `prove` are the engine's (`runtime/guard.ts`), written once.
+ */
+export interface MethodContext {
+  readonly flowId: string;
+  readonly projectId: string;
+  /** the current step's definition */
+  readonly step: FlowStepDef;
+  /** the flow's user schema: fields, identifiers, enabled methods */
+  readonly schema: SchemaView;
+  /** the user schema's `$id` as the flow definition names it (what a new user is written against) */
+  readonly schemaRef: string;
+  readonly services: MethodServices;
+  /** the user the flow identified so far (typed identifier, passkey owner, SSO link) */
+  readonly userId: string | undefined;
+  /** the user this frame created (`create_user`): the flow may still add credentials to them */
+  readonly createdUser: string | undefined;
+  /** the identifier value the flow collected (lock-out keys, recovery), or '' */
+  readonly identifier: string;
+  /** settings flows: the signed-in user whose credentials the flow manages, as bound at start */
+  readonly boundUser: string | undefined;
+  /** the bound user while the flow's session is still active and theirs (settings flows) */
+  signedIn(): Promise<string | undefined>;
+  /** the user's factors this flow's attempt holds and, unless `flowOnly`, the session's */
+  factors(userId: string, options?: { flowOnly?: boolean }): Promise<readonly Factor[]>;
+  /** the submitted values of the step's fields, by `runtime/fields.ts` rules (400 with text keys) */
+  read(submitted: Record<string, unknown>, options?: { fields?: readonly string[]; optional?: boolean }): Map<string, string>;
+  /**
+   * Records a factor the method proved on the flow's attempt. A factor with an account budget
+   * (password, TOTP, recovery codes) cannot be proved this way: only through `checkSecret`.
+   */
+  prove(factor: ProvenFactor, userId: string): Promise<void>;
+  /**
+   * Checks a guess at a budgeted secret the engine's way (DESIGN §4.6a): the attempt is taken
+   * before `compare` runs, in one statement, against the account's counter of `factor`; a locked
+   * or unidentified guess is not compared (`dummy`, when given, costs what a comparison would);
+   * every failure counts against the IP; a right answer resets that factor's counter only and
+   * proves the factor. Returns the user and what `compare` gave, or undefined for a failed guess
+   * (the method answers it with its own refusal).
+   */
+  checkSecret<T>(factor: BudgetedFactor, compare: (userId: string) => Promise<Compared<T> | undefined>, dummy?: () => Promise<unknown>): Promise<{ userId: string; value: T } | undefined>;
+  /** the user's credential methods, when this request's `checkSecret` read them (saves a read) */
+  credentialMethodsOf(userId: string): ReadonlySet<string> | undefined;
+  /**
+   * The method's own state in this frame (it travels in the encrypted flow cookie; never a secret
+   * the user types): `state('totp')` holds the TOTP seed shown for enrollment.
+   */
+  state<S>(method: string): Slot<S>;
+  readonly grant: Grant;
+  /** step extensions of the method's own (`challenge`, `totp`, `recovery_codes`), merged into the rendered step */
+  readonly view: { extend(data: Partial<StepView>): void; warn(textKey: string): void };
+  readonly request: RequestFacts;
+}
+
+/**
+ * What a method sees of one request. Methods moved onto the port (recovery_code, totp, password)
+ * use only its `MethodContext` part; `run` and `loaded` remain for the others until they move
+ * (docs/design/seam-v2.md §5, step 5), and then go.
+ */
+export interface StepContext extends MethodContext {
   run: FlowRun;
   loaded: Loaded;
-  step: FlowStepDef;
 }
 
 /** A step field a method owns, e.g. `x-auth-methods#password`. */
@@ -52,7 +190,7 @@ export interface ProvenFactor {
  */
 export interface Enrollment {
   write(trx: Kysely<Database>, user: User): Promise<void>;
-  /** the factor the enrollment proves once the user exists */
+  /** the factor the enrollment proves once the user exists (a budgeted one also starts the user's counter of it) */
   factor?: ProvenFactor;
   /** runs after the user's transaction committed and the factor was recorded */
   done?(userId: string): Promise<void>;
@@ -67,10 +205,24 @@ export interface AuthMethod {
   /** whether a step may use the method only when its schema enables it (false: built in) */
   readonly needsSchemaKey: boolean;
   readonly field?: MethodField;
+  /**
+   * \`account\`: guesses at the method's secret count against each user's counter of this factor,
+   * with its own lock-out (DESIGN §4.6a), and the factor is proven only through
+   * \`MethodContext.checkSecret\` (\`prove\` refuses it). The engine owns every rule that follows.
+   */
+  readonly budget?: 'account';
   /** action kinds the method handles (`passkey`, `passkey_register`) */
   readonly actionKinds?: readonly string[];
   /** outcome triggers the method's work may ask a step to follow (`callback`, `link_account`) */
   readonly outcomes?: readonly string[];
+  /** flow purposes that run bound to the caller's signed-in session, identified as its user (`settings`) */
+  readonly sessionBoundPurposes?: readonly string[];
+  /**
+   * The frame key the method's state had before slots (\`state(name)\`): a cookie written before
+   * the move still carries it, and the engine moves it into the slot when it reads the cookie.
+   * Kept for one release.
+   */
+  readonly legacyFrameKey?: string;
   /** Definition problems of a step that only this method can see (a step listing SSO providers needs an `sso` action). */
   stepIssues?(step: FlowStepDef): Array<{ field: string; message: string }>;
   /** Whether an action of the method's kinds may go without a transition of its own (its outcomes carry the flow on). */

@@ -1,3 +1,4 @@
+import type { FlowCookieState } from '../state.js';
 import type { AuthMethod, MethodField, StepHook } from './method.js';
 import { otpMethod } from './otp/index.js';
 import { passkeyMethod } from './passkey/index.js';
@@ -9,16 +10,33 @@ import { ssoMethod } from './sso/index.js';
 import { totpMethod } from './totp/index.js';
 
 /** Every sign-in method the flow engine can run: adding a method is one folder and one line here. */
-export const METHODS: readonly AuthMethod[] = [passwordMethod, recoveryCodeMethod, passkeyMethod, otpMethod, totpMethod, recoveryCodeFactorMethod, ssoMethod, settingsMethod];
+const BUILT_IN: readonly AuthMethod[] = [passwordMethod, recoveryCodeMethod, passkeyMethod, otpMethod, totpMethod, recoveryCodeFactorMethod, ssoMethod, settingsMethod];
+
+const registered: AuthMethod[] = [];
+export const METHODS: readonly AuthMethod[] = registered;
 
 const byField = new Map<string, { method: AuthMethod; field: MethodField }>();
 const byActionKind = new Map<string, AuthMethod>();
 const hooks = new Map<string, { method: AuthMethod; hook: StepHook }>();
-for (const method of METHODS) {
+
+/**
+ * Adds a method beside the built-in ones: a plug-in, or a test's throw-away method. Call it before
+ * the app is built (the flows module reads the budgeted factors once). Names, fields, action kinds
+ * and hooks must be new.
+ */
+export function registerMethod(method: AuthMethod): void {
+  const taken = METHODS.some((m) => m.name === method.name) || (method.field && byField.has(method.field.ref)) || method.actionKinds?.some((kind) => byActionKind.has(kind)) || method.hooks?.some((hook) => hooks.has(hook.name));
+  if (taken) throw new Error(`The sign-in method "${method.name}" repeats a name, field, action kind or hook of a registered one.`);
+  registered.push(method);
   if (method.field) byField.set(method.field.ref, { method, field: method.field });
   for (const kind of method.actionKinds ?? []) byActionKind.set(kind, method);
   for (const hook of method.hooks ?? []) hooks.set(hook.name, { method, hook });
 }
+for (const method of BUILT_IN) registerMethod(method);
+
+/** The methods whose secret has an account budget (\`budget: 'account'\`): proven only through \`checkSecret\`. */
+export const budgetedFactors = (): string[] => METHODS.filter((method) => method.budget === 'account').map((method) => method.name);
+export const isBudgetedFactor = (name: string): boolean => METHODS.some((method) => method.name === name && method.budget === 'account');
 
 /** The method owning a step field reference (`x-auth-methods#password`), if any. */
 export const methodOfField = (ref: string) => byField.get(ref);
@@ -38,5 +56,27 @@ export const ENGINE_HOOKS = ['create_user'] as const;
 export const knownActionKinds = (): string[] => [...ENGINE_ACTION_KINDS, ...byActionKind.keys()];
 /** Outcome triggers the methods' work may ask for, beside the engine's own. */
 export const methodOutcomes = (): string[] => METHODS.flatMap((method) => method.outcomes ?? []);
+
+/** Whether flows of this purpose run bound to the caller's signed-in session (the settings flow). */
+export const isSessionBound = (purpose: string): boolean => METHODS.some((method) => method.sessionBoundPurposes?.includes(purpose) ?? false);
+
+/**
+ * Moves method state a cookie written before slots kept under a frame key of its own into the
+ * method's slot (\`legacyFrameKey\`), so a flow in progress across the upgrade keeps it.
+ */
+export function upgradeFrames(state: FlowCookieState): FlowCookieState {
+  for (const entry of Object.values(state.flows)) {
+    for (const frame of entry.f) {
+      const keys = frame as unknown as Record<string, unknown>;
+      for (const method of METHODS) {
+        const key = method.legacyFrameKey;
+        if (key === undefined || keys[key] === undefined) continue;
+        frame.m = { ...frame.m, [method.name]: keys[key] };
+        delete keys[key];
+      }
+    }
+  }
+  return state;
+}
 
 export const knownHooks = (): string[] => [...ENGINE_HOOKS, ...hooks.keys()];

@@ -96,11 +96,15 @@ const MINUTE = 60_000;
 
 /**
  * The secrets whose wrong guesses are counted per user and factor, each with its own lock-out
- * (DESIGN §4.6a): the method names of the password, TOTP and recovery codes. Mailed codes have a
- * budget per code instead; a step that checks one decides its captcha from the password's counter.
+ * (DESIGN §4.6a): the built-in methods that declare \`budget: 'account'\` (the password, TOTP and
+ * recovery codes; the method catalog test holds this list equal to the registry's). Mailed codes
+ * have a budget per code instead; a step that checks one decides its captcha from the password's
+ * counter. The flows module hands the service the registry's list (\`budgetedFactors\`), so a
+ * method added later is counted, unlocked and forgotten with the rest.
  */
-export const BUDGETED_FACTORS = ['password', 'totp', 'recovery_code'] as const;
-export type BudgetedFactor = (typeof BUDGETED_FACTORS)[number];
+export const BUDGETED_FACTORS: readonly string[] = ['password', 'totp', 'recovery_code'];
+/** The name of a method whose secret has an account budget. */
+export type BudgetedFactor = string;
 
 /** Lock length after `failures` consecutive failures: none up to the threshold, then doubling. */
 export function lockSeconds(failures: number, rules: RiskRules): number {
@@ -114,6 +118,8 @@ export class RiskService {
     private readonly store: RiskStore,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    /** every factor counted per user: \`unlockUser\` lifts, and a deleted user forgets, all of them */
+    readonly budgetedFactors: readonly string[] = BUDGETED_FACTORS,
   ) {}
 
   /**
@@ -243,7 +249,7 @@ export class RiskService {
 
   /** Forgets the user's failure counters, with the user (in the deletion's transaction). */
   async forgetUser(trx: Kysely<Database>, projectId: string, userId: string): Promise<void> {
-    await this.store.with(trx).clearAccounts(projectId, BUDGETED_FACTORS.map((factor) => this.userKey(projectId, userId, factor)));
+    await this.store.with(trx).clearAccounts(projectId, this.budgetedFactors.map((factor) => this.userKey(projectId, userId, factor)));
   }
 
   private fingerprintHash(fingerprint: string): string {

@@ -3,14 +3,16 @@ import { emptyState, findByTopId, FLOW_TTL_MS, requireEntry, type FlowCookieStat
 import type { FlowDeps } from './deps.js';
 import { isCompleteStep, type FlowStepDef } from '../definitions/types.js';
 import type { StepContext } from '../methods/method.js';
-import { methodOfActionKind } from '../methods/registry.js';
+import { isSessionBound, methodOfActionKind, upgradeFrames } from '../methods/registry.js';
 import { flowGone, FlowStateChanged, invalidAction } from '../errors.js';
 import { FlowRun } from './run.js';
 import type { FlowResult, RequestContext, StartInput } from './types.js';
 import type { FlowResponse, SubmitInput } from '../view.js';
 import { identifierField } from '../definitions/schema-view.js';
-import { claimSettingsFrame, SETTINGS_PURPOSE, signedInUser } from '../methods/settings/proof.js';
+import { RunContext } from './context.js';
 import { checksCredentials, guessedFactor, readFields, runStep } from './fields.js';
+import { guessedAccount } from './guard.js';
+import { claimSessionBoundFrame, signedInUser } from './session-bound.js';
 import { complete } from './complete.js';
 
 /** A flow an SSO callback completed: its answer, for the first read. */
@@ -36,7 +38,7 @@ export class FlowRuntime {
   constructor(private readonly deps: FlowDeps) {}
 
   private async decode(cookie: string | undefined): Promise<FlowCookieState> {
-    return cookie ? this.deps.codec.decode(cookie) : emptyState();
+    return cookie ? upgradeFrames(await this.deps.codec.decode(cookie)) : emptyState();
   }
 
   /** Decrypts the cookie and finds the flow a client addresses (404 / 410 / 400 otherwise). */
@@ -97,7 +99,7 @@ export class FlowRuntime {
     const writeRun = (sessionId: string) => (gate ? gate.write([startRun(sessionId)]) : startRun(sessionId).execute());
     let sessionToken: string | undefined;
     let settingsUserId: string | undefined;
-    if (input.purpose === SETTINGS_PURPOSE) {
+    if (isSessionBound(input.purpose)) {
       settingsUserId = await signedInUser(deps, project.id, input.session_id, ctx.sessionToken);
       entry.ss = input.session_id!;
       await writeRun(entry.ss);
@@ -113,7 +115,7 @@ export class FlowRuntime {
       sessionToken = issued.session_token;
     }
     entry.f.push(frame);
-    if (settingsUserId !== undefined) await claimSettingsFrame(run, frame, settingsUserId);
+    if (settingsUserId !== undefined) await claimSessionBoundFrame(run, frame, settingsUserId);
     state.flows[frame.id] = entry;
     const started = new FlowRun(deps, state, frame.id, entry, ctx);
     const result = await this.respond(started, await started.settle((step) => this.invisible(started, step)));
@@ -157,7 +159,7 @@ export class FlowRuntime {
     const { frame, loaded, step } = await run.current();
     const action = (step.actions ?? []).find((a) => a.name === input.action);
     if (!action) throw invalidAction(frame.id, input.action);
-    const ctx: StepContext = { run, loaded, step };
+    const ctx: StepContext = new RunContext(run, loaded, step);
     // An error shown from between requests (an SSO return) is answered by this submit.
     frame.er = undefined;
     let outcome: string | undefined;
@@ -205,6 +207,12 @@ export class FlowRuntime {
     return this.moveOn(run, true);
   }
 
+  /** The method port for the run's current step (a method's work outside a submit: an SSO callback). */
+  async contextOf(run: FlowRun): Promise<StepContext> {
+    const { loaded, step } = await run.current();
+    return new RunContext(run, loaded, step);
+  }
+
   /** The flow's state as it stands, written into a new cookie (an outcome that keeps the step). */
   async persist(run: FlowRun): Promise<string> {
     await run.saveAttempt();
@@ -219,7 +227,7 @@ export class FlowRuntime {
     const values = readFields(frame.id, step, loaded.schema, input.fields);
     const credentials = checksCredentials(step);
     const identField = identifierField(step, loaded.schema);
-    const accountKey = credentials ? await this.guessedAccount(ctx, identField && values.get(identField)) : undefined;
+    const accountKey = credentials ? await guessedAccount(run, loaded.row.schema_id, identField && values.get(identField), guessedFactor(step)) : undefined;
     if (credentials) await run.refuseWhenDenied(accountKey);
     if (await run.needsCaptcha(step, credentials, accountKey)) {
       try {
@@ -235,23 +243,10 @@ export class FlowRuntime {
     return outcome;
   }
 
-  /**
-   * The counter a step's guess will count against (`RiskService.accountKeyFor`), for the deny and
-   * captcha decisions before it: the user the identifier typed in this step names, else the
-   * identified user, else the identifier collected. The method that takes the guess keys it alike
-   * (methods/secret.ts), so the request reads the account's signals once.
-   */
-  private async guessedAccount({ run, loaded, step }: StepContext, typed: string | undefined): Promise<string | undefined> {
-    const userId = typed !== undefined ? await run.userNamed(loaded.row.schema_id, typed) : run.frame.u;
-    const identifier = typed ?? run.collectedIdentifier();
-    if (userId === undefined && identifier === '') return undefined;
-    return this.deps.risk.accountKeyFor(run.projectId, { userId, identifier }, guessedFactor(step));
-  }
-
   /** Work of an invisible step: it runs with what the flow collected so far. */
   private async invisible(run: FlowRun, step: FlowStepDef): Promise<string | undefined> {
     const { loaded } = await run.current();
-    return runStep({ run, loaded, step }, new Map());
+    return runStep(new RunContext(run, loaded, step), new Map());
   }
 
   /** `payload` is optional for every type (the interface leaves the body open); one that is sent is checked. */

@@ -4,7 +4,7 @@ import { validationFailed } from '../errors.js';
 import { createUser } from '../hooks/create-user.js';
 import type { Enrollment, StepContext } from '../methods/method.js';
 import { hookNamed, METHODS, methodOfField } from '../methods/registry.js';
-import { BUDGETED_FACTORS, type BudgetedFactor } from '../risk/service.js';
+import type { BudgetedFactor } from '../risk/service.js';
 import type { StepField } from '../view.js';
 
 /*
@@ -113,8 +113,8 @@ export function checksCredentials(step: FlowStepDef): boolean {
  * (a mailed code has a budget per code; its captcha decision reads the account's password counter).
  */
 export function guessedFactor(step: FlowStepDef): BudgetedFactor {
-  const method = METHODS.find((m) => m.checksCredentials?.(step) && (BUDGETED_FACTORS as readonly string[]).includes(m.name));
-  return (method?.name as BudgetedFactor | undefined) ?? 'password';
+  const method = METHODS.find((m) => m.checksCredentials?.(step) && m.budget === 'account');
+  return method?.name ?? 'password';
 }
 
 /** The credentials the step's method fields enroll with a new user (a password at registration). */

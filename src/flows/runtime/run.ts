@@ -10,6 +10,7 @@ import type { ProvenFactor } from '../methods/method.js';
 import { flowGone, invalidAction } from '../errors.js';
 import { METHODS } from '../methods/registry.js';
 import { readFields, stepFields, type ReadOptions } from './fields.js';
+import { RunContext } from './context.js';
 import { RunBase } from './run-base.js';
 import type { PendingUse } from './types.js';
 import type { SideCookie, StepView } from '../view.js';
@@ -157,7 +158,7 @@ export class FlowRun extends RunBase {
     };
     if (isCompleteStep(step)) view.behavior = step.complete;
     if (captcha) view.gates = { captcha: await this.challenge() };
-    for (const method of METHODS) await method.render?.({ run: this, loaded, step }, view);
+    for (const method of METHODS) await method.render?.(new RunContext(this, loaded, step), view);
     if (this.frame.er !== undefined) view.error = this.frame.er;
     return Object.assign(view, this.extensions);
   }

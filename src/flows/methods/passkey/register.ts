@@ -4,7 +4,7 @@ import type { RelyingParty } from '../../../passkeys/relying-party.js';
 import type { VerifiedPasskey } from '../../../passkeys/service.js';
 import { valueAt } from '../../../schemas/document.js';
 import { createUser } from '../../hooks/create-user.js';
-import { recentlyProvenUser } from '../settings/proof.js';
+import { recentlyProvenUser } from '../proof.js';
 import { invalidAction, validationFailed } from '../../errors.js';
 import type { FlowRun } from '../../runtime/run.js';
 import type { SubmitInput } from '../../view.js';
@@ -73,7 +73,7 @@ export async function passkeyRegister(ctx: StepContext, input: SubmitInput): Pro
   const userId = creating ? undefined : await provenUser(run);
   if (!creating && userId === undefined) throw invalidAction(frame.id, input.action, 'Sign in first to add a passkey.');
   // In a settings flow, as every settings change: the sign-in must be younger than 15 minutes.
-  if (!creating && frame.su !== undefined) await recentlyProvenUser(run, input.action);
+  if (!creating && frame.su !== undefined) await recentlyProvenUser(ctx, input.action);
   const fresh = () => (creating ? issueChallenge(run, rp, { kind: 'passkey_register', userHandle: frame.ch?.h ?? deps.passkeys.newUserHandle(), ...newUserNames(ctx), exclude: [] }) : existingUserChallenge(ctx, rp, userId!));
   if (!answer) {
     if (creating) {

@@ -1,8 +1,7 @@
 import { AppError } from '../../../core/errors.js';
 import { validationFailed } from '../../errors.js';
-import type { AuthMethod, Enrollment, StepContext, StepHook } from '../method.js';
-import { checkSecret } from '../secret.js';
-import { recentlyProvenUser } from '../settings/proof.js';
+import type { AuthMethod, Enrollment, StepHook } from '../method.js';
+import { recentlyProvenUser } from '../proof.js';
 
 export const PASSWORD_FIELD = 'x-auth-methods#password';
 
@@ -26,22 +25,20 @@ async function withPolicyOnField<T>(flowId: string, work: () => Promise<T>): Pro
 const setPassword: StepHook = {
   name: 'set_password',
   takes: [PASSWORD_FIELD],
-  async run({ run }, values) {
-    const { frame, deps, projectId } = run;
+  async run(ctx, values) {
     const password = values.get(PASSWORD_FIELD);
     if (password === undefined) return undefined;
-    const grant = frame.pv;
-    const refused = () => new AppError('flow.invalid_action', 'Prove control of the account first.', { flow_id: frame.id, action: 'set_password' });
-    if (grant === undefined || frame.u === undefined) throw refused();
-    const userId = frame.u;
+    const refused = () => new AppError('flow.invalid_action', 'Prove control of the account first.', { flow_id: ctx.flowId, action: 'set_password' });
+    const userId = ctx.userId;
+    if (!ctx.grant.held || userId === undefined) throw refused();
     // One proof, one password (DESIGN §4.6a): the grant is spent in the password's transaction, so
     // a replayed or concurrent submit of the same `_zflow` sets nothing. The password-set hook lifts
     // the lock-out of the user's identifiers there too (flows/module.ts).
-    const within = async (trx: Parameters<typeof deps.codes.useGrant>[0]) => {
-      if (!(await deps.codes.useGrant(trx, projectId, grant))) throw refused();
+    const within = async (trx: Parameters<typeof ctx.grant.spend>[0]) => {
+      if (!(await ctx.grant.spend(trx))) throw refused();
     };
-    await withPolicyOnField(frame.id, () => deps.passwords.setPassword(projectId, userId, password, { actor: 'self', within }));
-    frame.pv = undefined;
+    await withPolicyOnField(ctx.flowId, () => ctx.services.passwords.setPassword(ctx.projectId, userId, password, { actor: 'self', within }));
+    ctx.grant.forget();
     return undefined;
   },
 };
@@ -50,11 +47,11 @@ const setPassword: StepHook = {
 const changePassword: StepHook = {
   name: 'change_password',
   takes: [PASSWORD_FIELD],
-  async run({ run }, values) {
+  async run(ctx, values) {
     const password = values.get(PASSWORD_FIELD);
     if (password === undefined) return undefined;
-    const userId = await recentlyProvenUser(run, 'change_password');
-    await withPolicyOnField(run.frame.id, () => run.deps.passwords.setPassword(run.projectId, userId, password, { actor: 'self' }));
+    const userId = await recentlyProvenUser(ctx, 'change_password');
+    await withPolicyOnField(ctx.flowId, () => ctx.services.passwords.setPassword(ctx.projectId, userId, password, { actor: 'self' }));
     return undefined;
   },
 };
@@ -66,6 +63,7 @@ const changePassword: StepHook = {
  */
 export const passwordMethod: AuthMethod = {
   name: 'password',
+  budget: 'account',
   needsSchemaKey: true,
   field: { ref: PASSWORD_FIELD, type: 'password', maxLength: 4096, secret: true },
   hooks: [setPassword, changePassword],
@@ -73,35 +71,24 @@ export const passwordMethod: AuthMethod = {
   checksCredentials: (step) => (step.fields ?? []).includes(PASSWORD_FIELD) && step.on_success !== 'create_user' && step.on_success !== 'set_password' && step.on_success !== 'change_password',
 
   async verify(ctx, password) {
-    const { deps, frame, projectId } = ctx.run;
+    const { passwords } = ctx.services;
     // Unknown identifiers are counted and cost a dummy hash, so that their answers and timing
     // match a known account's (locked or not).
-    const checked = await checkSecret(
-      ctx,
+    const checked = await ctx.checkSecret(
       'password',
       async (userId) => {
-        const verified = await deps.passwords.verifyReadingMethods(projectId, userId, password);
-        if (!verified.ok) return undefined;
-        ctx.run.userMethods = { userId, methods: new Set(verified.methods) };
-        return true;
+        const verified = await passwords.verifyReadingMethods(ctx.projectId, userId, password);
+        return verified.ok ? { value: true, credentialMethods: verified.methods } : undefined;
       },
-      () => deps.passwords.dummyVerify(),
+      () => passwords.dummyVerify(),
     );
-    if (!checked) throw invalidCredentials(frame.id);
-    await ctx.run.recordFactor({ method: 'password' }, checked.userId);
+    if (!checked) throw invalidCredentials(ctx.flowId);
     return undefined;
   },
 
-  async enroll(ctx: StepContext, password, attributes): Promise<Enrollment> {
-    const { run, loaded } = ctx;
-    const { deps, frame, projectId } = run;
-    const input = { schema: loaded.def.user_schema ?? loaded.row.schema_uri, attributes };
-    const write = await withPolicyOnField(frame.id, () => deps.passwords.prepareForNewUser(projectId, input, { actor: 'self' }, password));
-    return {
-      write,
-      factor: { method: 'password' },
-      // The new user's own counter (the one its sign-ins will count against); nothing is read first.
-      done: (userId) => deps.risk.recordSuccess(projectId, deps.risk.accountKeyFor(projectId, { userId, identifier: run.collectedIdentifier() }, 'password'), userId, run.entry.ss),
-    };
+  async enroll(ctx, password, attributes): Promise<Enrollment> {
+    const input = { schema: ctx.schemaRef, attributes };
+    const write = await withPolicyOnField(ctx.flowId, () => ctx.services.passwords.prepareForNewUser(ctx.projectId, input, { actor: 'self' }, password));
+    return { write, factor: { method: 'password' } };
   },
 };

@@ -1,8 +1,7 @@
 import { AppError } from '../../../core/errors.js';
 import { RECOVERY_CODES_LOW } from '../../../mfa/recovery-codes.js';
 import type { AuthMethod, StepHook } from '../method.js';
-import { checkSecret } from '../secret.js';
-import { recentlyProvenUser } from '../settings/proof.js';
+import { recentlyProvenUser } from '../proof.js';
 
 export const RECOVERY_CODE_FACTOR_FIELD = 'x-auth-methods#recovery_code';
 
@@ -11,9 +10,9 @@ const wrongCode = (flowId: string) => new AppError('flow.invalid_credentials', '
 /** `generate_recovery_codes`: a new set replaces the old one; the codes are in this response only. */
 const generateRecoveryCodes: StepHook = {
   name: 'generate_recovery_codes',
-  async run({ run }) {
-    const userId = await recentlyProvenUser(run, 'generate_recovery_codes');
-    run.extensions.recovery_codes = await run.deps.recoveryCodes.generate(run.projectId, userId);
+  async run(ctx) {
+    const userId = await recentlyProvenUser(ctx, 'generate_recovery_codes');
+    ctx.view.extend({ recovery_codes: await ctx.services.recoveryCodes.generate(ctx.projectId, userId) });
     return undefined;
   },
 };
@@ -25,6 +24,7 @@ const generateRecoveryCodes: StepHook = {
  */
 export const recoveryCodeFactorMethod: AuthMethod = {
   name: 'recovery_code',
+  budget: 'account',
   needsSchemaKey: true,
   // 10 base32 characters, shown as XXXXX-XXXXX; typed with dashes or spaces anywhere.
   field: { ref: RECOVERY_CODE_FACTOR_FIELD, type: 'code', maxLength: 32, pattern: { regex: /^[A-Za-z2-7\s-]{10,32}$/, error: 'error.invalid_code' }, secret: true },
@@ -33,13 +33,13 @@ export const recoveryCodeFactorMethod: AuthMethod = {
   checksCredentials: (step) => (step.fields ?? []).includes(RECOVERY_CODE_FACTOR_FIELD),
 
   async verify(ctx, code) {
-    const { run } = ctx;
-    const { deps, frame, projectId } = run;
-    const checked = await checkSecret(ctx, 'recovery_code', (userId) => deps.recoveryCodes.use(projectId, userId, code));
-    if (!checked) throw wrongCode(frame.id);
-    const remaining = checked.value;
-    await run.recordFactor({ method: 'recovery_code', payload: { remaining } }, checked.userId);
-    if (remaining <= RECOVERY_CODES_LOW) run.extensions.warning = 'warning.recovery_codes_low';
+    const { recoveryCodes } = ctx.services;
+    const checked = await ctx.checkSecret('recovery_code', async (userId) => {
+      const remaining = await recoveryCodes.use(ctx.projectId, userId, code);
+      return remaining === undefined ? undefined : { value: remaining, payload: { remaining } };
+    });
+    if (!checked) throw wrongCode(ctx.flowId);
+    if (checked.value <= RECOVERY_CODES_LOW) ctx.view.warn('warning.recovery_codes_low');
     return undefined;
   },
 };

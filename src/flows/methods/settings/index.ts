@@ -1,7 +1,10 @@
 import { AppError } from '../../../core/errors.js';
 import { invalidAction, validationFailed } from '../../errors.js';
 import type { AuthMethod, StepHook } from '../method.js';
-import { FRESH_PASSWORD_MS, provenWithin, RECENT_SIGN_IN_MS, recentlyProvenUser, settingsUser } from './proof.js';
+import { FRESH_PASSWORD_MS, provenWithin, RECENT_SIGN_IN_MS, recentlyProvenUser } from '../proof.js';
+
+/** Purpose of the self-service settings flows (DESIGN §4.13): bound to the caller's signed-in session. */
+export const SETTINGS_PURPOSE = 'settings';
 
 /** The credential a settings step removes (an id of `GET /users/{id}/credentials`); submitted as `credential_id`. */
 export const CREDENTIAL_ID_FIELD = 'x-flow#credential_id';
@@ -12,10 +15,10 @@ const SECOND_FACTORS = new Set(['totp', 'recovery_code']);
 /** `require_recent_sign_in` (an invisible first step): `reauthenticate` when the last sign-in is older than 15 minutes. */
 const requireRecentSignIn: StepHook = {
   name: 'require_recent_sign_in',
-  async run({ run }) {
-    const userId = await settingsUser(run);
-    if (userId === undefined) throw invalidAction(run.frame.id, 'settings', 'Only a signed-in session can change its credentials.');
-    return (await provenWithin(run, userId, RECENT_SIGN_IN_MS)) ? undefined : 'reauthenticate';
+  async run(ctx) {
+    const userId = await ctx.signedIn();
+    if (userId === undefined) throw invalidAction(ctx.flowId, 'settings', 'Only a signed-in session can change its credentials.');
+    return (await provenWithin(ctx, userId, RECENT_SIGN_IN_MS)) ? undefined : 'reauthenticate';
   },
 };
 
@@ -28,9 +31,10 @@ const requireRecentSignIn: StepHook = {
 const removeCredential: StepHook = {
   name: 'remove_credential',
   takes: [CREDENTIAL_ID_FIELD],
-  async run({ run, step }, values) {
+  async run(ctx, values) {
+    const { run, step } = ctx;
     const { deps, frame, projectId } = run;
-    const userId = await recentlyProvenUser(run, 'remove_credential');
+    const userId = await recentlyProvenUser(ctx, 'remove_credential');
     const credentialId = values.get(CREDENTIAL_ID_FIELD) ?? frame.rc;
     if (credentialId === undefined) throw validationFailed(frame.id, { credential_id: 'error.required' });
     const credentials = await deps.userCredentials.list(projectId, userId);
@@ -40,7 +44,7 @@ const removeCredential: StepHook = {
     const rest = credentials.filter((credential) => credential.id !== credentialId);
     if (rest.length === 0) throw validationFailed(frame.id, { credential_id: 'error.last_credential' }, 'Your only credential cannot be removed; add another one first.');
     const lastSecondFactor = SECOND_FACTORS.has(target.method) && !rest.some((credential) => SECOND_FACTORS.has(credential.method));
-    if (lastSecondFactor && !(await provenWithin(run, userId, FRESH_PASSWORD_MS, 'password', true))) {
+    if (lastSecondFactor && !(await provenWithin(ctx, userId, FRESH_PASSWORD_MS, 'password', true))) {
       if (!step.transitions?.confirm_password) {
         throw new AppError('flow.invalid_action', 'Confirm your password first to remove your last second factor.', { flow_id: frame.id, action: 'remove_credential' });
       }
@@ -63,13 +67,14 @@ export const settingsMethod: AuthMethod = {
   needsSchemaKey: false,
   field: { ref: CREDENTIAL_ID_FIELD, type: 'text', maxLength: 64, pattern: { regex: /^cred_[0-9a-z]{1,59}$/, error: 'error.unknown_credential' }, secret: false },
   hooks: [requireRecentSignIn, removeCredential],
+  sessionBoundPurposes: [SETTINGS_PURPOSE],
 
   /** A step that removes a credential lists the signed-in user's own, so a frontend can offer a choice, not a text box. */
-  async render({ run, step }, view) {
-    if (!step.fields?.includes(CREDENTIAL_ID_FIELD)) return;
-    const userId = await settingsUser(run);
+  async render(ctx, view) {
+    if (!ctx.step.fields?.includes(CREDENTIAL_ID_FIELD)) return;
+    const userId = await ctx.signedIn();
     if (userId === undefined) return;
-    const credentials = await run.deps.userCredentials.list(run.projectId, userId);
+    const credentials = await ctx.services.userCredentials.list(ctx.projectId, userId);
     view.credentials = credentials.map(({ id, method, name, created_at }) => ({ id, method, name, created_at }));
   },
 };

@@ -4,7 +4,6 @@ import { UpstreamFailure } from '../../../sso/upstream.js';
 import type { FlowRuntime } from '../../runtime/engine.js';
 import type { RequestContext } from '../../runtime/types.js';
 import type { PendingSso } from '../../state.js';
-import type { StepContext } from '../method.js';
 import { decide } from './outcome.js';
 import { callbackUrl } from './start.js';
 
@@ -41,8 +40,7 @@ export async function ssoCallback(runtime: FlowRuntime, query: Record<string, st
   const pending = run.frame.so;
   if (!pending || !constantTimeEqual(sha256Hex(binding.slice(dot + 1)), pending.b)) throw unusable('the _zsso cookie does not match the flow');
   run.frame.so = undefined;
-  const { loaded, step } = await run.current();
-  const stepCtx: StepContext = { run, loaded, step };
+  const stepCtx = await runtime.contextOf(run);
   const fail = async (error: string, reason: string): Promise<CallbackAnswer> => {
     ctx.log?.('sso sign-in failed', { flow_id: run.frame.id, provider_id: pending.p, reason });
     run.frame.er = error;

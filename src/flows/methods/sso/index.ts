@@ -1,7 +1,7 @@
 import { invalidAction, validationFailed } from '../../errors.js';
 import { FLOW_TTL_MS } from '../../state.js';
 import type { AuthMethod, StepHook } from '../method.js';
-import { provenWithin } from '../settings/proof.js';
+import { provenWithin } from '../proof.js';
 import { emailProperty, linkEnrollment, ssoFactor, writeLink } from './identity.js';
 import { startSso } from './start.js';
 
@@ -18,7 +18,7 @@ const linkSso: StepHook = {
     const identity = frame.si;
     const userId = frame.u;
     if (identity === undefined || userId === undefined) throw invalidAction(frame.id, 'link_sso', 'No upstream sign-in waits to be linked.');
-    const proven = await provenWithin(run, userId, FLOW_TTL_MS, undefined, true);
+    const proven = await provenWithin(ctx, userId, FLOW_TTL_MS, undefined, true);
     if (!proven) throw invalidAction(frame.id, 'link_sso', 'Prove the existing account first.');
     const written = await writeLink(ctx, identity, userId);
     if (written.userId !== userId) throw validationFailed(frame.id, { sso: 'error.sso_account_exists' }, 'This sign-in is linked to another account.');

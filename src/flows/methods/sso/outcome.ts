@@ -2,7 +2,7 @@ import { AppError } from '../../../core/errors.js';
 import type { OpenedProvider, UpstreamProfile } from '../../../sso/upstream.js';
 import { insertUser } from '../../hooks/create-user.js';
 import type { PendingIdentity } from '../../state.js';
-import { provenWithin, RECENT_SIGN_IN_MS, settingsUser } from '../settings/proof.js';
+import { provenWithin, RECENT_SIGN_IN_MS } from '../proof.js';
 import type { StepContext } from '../method.js';
 import { emailProperty, linkEnrollment, mappedValues, ssoFactor, writeLink } from './identity.js';
 
@@ -51,9 +51,9 @@ export async function decide(ctx: StepContext, provider: OpenedProvider, profile
   const link = await deps.sso.links.find(projectId, { providerId: provider.id, subject: profile.subject });
 
   if (frame.su !== undefined) {
-    const userId = await settingsUser(run);
+    const userId = await ctx.signedIn();
     if (userId === undefined) return failed('settings: the session is no longer signed in');
-    if (!(await provenWithin(run, userId, RECENT_SIGN_IN_MS))) return failed('settings: the last sign-in is older than 15 minutes');
+    if (!(await provenWithin(ctx, userId, RECENT_SIGN_IN_MS))) return failed('settings: the last sign-in is older than 15 minutes');
     if (link && link.userId !== userId) return accountExists('settings: the identity is linked to another user');
     if (!link && (await writeLink(ctx, identity, userId)).userId !== userId) return accountExists('settings: the identity was linked to another user meanwhile');
     return { trigger: 'callback' };

@@ -1,0 +1,139 @@
+import type { Factor } from '../../sessions/levels.js';
+import type { FlowStepDef } from '../definitions/types.js';
+import type { Compared, Grant, MethodServices, ProvenFactor, RequestFacts, Slot, StepContext } from '../methods/method.js';
+import { isBudgetedFactor } from '../methods/registry.js';
+import type { BudgetedFactor } from '../risk/service.js';
+import type { StepView } from '../view.js';
+import { readFields } from './fields.js';
+import { checkSecret } from './guard.js';
+import type { FlowRun, Loaded } from './run.js';
+
+/**
+ * The runtime's side of the method port (`MethodContext`, methods/method.ts): one object per
+ * request and step, over the flow run. Reads go to the current frame each time, so a context stays
+ * true while the step's work identifies a user or collects an identifier.
+ */
+export class RunContext implements StepContext {
+  constructor(
+    readonly run: FlowRun,
+    readonly loaded: Loaded,
+    readonly step: FlowStepDef,
+  ) {}
+
+  get flowId(): string {
+    return this.run.frame.id;
+  }
+
+  get projectId(): string {
+    return this.run.projectId;
+  }
+
+  get schema() {
+    return this.loaded.schema;
+  }
+
+  get schemaRef(): string {
+    return this.loaded.def.user_schema ?? this.loaded.row.schema_uri;
+  }
+
+  get services(): MethodServices {
+    return this.run.deps;
+  }
+
+  get userId(): string | undefined {
+    return this.run.frame.u;
+  }
+
+  get createdUser(): string | undefined {
+    return this.run.frame.cr;
+  }
+
+  get identifier(): string {
+    return this.run.collectedIdentifier();
+  }
+
+  get boundUser(): string | undefined {
+    return this.run.frame.su;
+  }
+
+  async signedIn(): Promise<string | undefined> {
+    const userId = this.boundUser;
+    if (userId === undefined) return undefined;
+    const session = await this.run.deps.sessions.get(this.projectId, this.run.entry.ss).catch(() => undefined);
+    return session?.state === 'active' && session.user_id === userId ? userId : undefined;
+  }
+
+  async factors(userId: string, options: { flowOnly?: boolean } = {}): Promise<readonly Factor[]> {
+    const { deps, entry } = this.run;
+    const session = options.flowOnly ? undefined : await deps.sessions.get(this.projectId, entry.ss).catch(() => undefined);
+    const attempt = entry.a === undefined ? undefined : this.run.attempt?.id === entry.a ? this.run.attempt : await deps.attempts.get(this.projectId, entry.a).catch(() => undefined);
+    return [...(session?.factors ?? []), ...(attempt?.factors ?? [])].filter((factor) => factor.payload.user_id === userId);
+  }
+
+  read(submitted: Record<string, unknown>, options?: { fields?: readonly string[]; optional?: boolean }): Map<string, string> {
+    return readFields(this.flowId, this.step, this.schema, submitted, options);
+  }
+
+  async prove(factor: ProvenFactor, userId: string): Promise<void> {
+    if (isBudgetedFactor(factor.method)) {
+      throw new Error(`The ${factor.method} factor has an account budget: it is proved only through checkSecret.`);
+    }
+    await this.run.recordFactor(factor, userId);
+  }
+
+  checkSecret<T>(factor: BudgetedFactor, compare: (userId: string) => Promise<Compared<T> | undefined>, dummy?: () => Promise<unknown>): Promise<{ userId: string; value: T } | undefined> {
+    return checkSecret(this.run, factor, compare, dummy);
+  }
+
+  credentialMethodsOf(userId: string): ReadonlySet<string> | undefined {
+    return this.run.userMethods?.userId === userId ? this.run.userMethods.methods : undefined;
+  }
+
+  state<S>(method: string): Slot<S> {
+    const run = this.run;
+    const frame = run.frame;
+    return {
+      get: () => frame.m?.[method] as S | undefined,
+      set: (value) => {
+        frame.m = { ...frame.m, [method]: value };
+        run.stateChanged = true;
+      },
+      clear: () => {
+        if (frame.m?.[method] === undefined) return;
+        const { [method]: _gone, ...rest } = frame.m;
+        frame.m = Object.keys(rest).length > 0 ? rest : undefined;
+        run.stateChanged = true;
+      },
+    };
+  }
+
+  get grant(): Grant {
+    const { run } = this;
+    const frame = run.frame;
+    return {
+      held: frame.pv !== undefined,
+      give: (codeId) => {
+        frame.pv = codeId;
+      },
+      forget: () => {
+        frame.pv = undefined;
+      },
+      spend: async (trx) => frame.pv !== undefined && (await run.deps.codes.useGrant(trx, this.projectId, frame.pv)),
+    };
+  }
+
+  get view(): { extend(data: Partial<StepView>): void; warn(textKey: string): void } {
+    const extensions = this.run.extensions;
+    return {
+      extend: (data) => Object.assign(extensions, data),
+      warn: (textKey) => {
+        extensions.warning = textKey;
+      },
+    };
+  }
+
+  get request(): RequestFacts {
+    const { origin, acceptLanguage, afterAnswer, log } = this.run.ctx;
+    return { origin, acceptLanguage, afterAnswer, log };
+  }
+}

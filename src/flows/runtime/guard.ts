@@ -1,0 +1,67 @@
+import type { Compared } from '../methods/method.js';
+import { isBudgetedFactor } from '../methods/registry.js';
+import type { BudgetedFactor } from '../risk/service.js';
+import type { FlowRun } from './run.js';
+
+/*
+ * The shared security rules of credential checks (DESIGN §4.6a), owned once by the engine: a
+ * method states what to compare, never how guesses are counted, locked or reset.
+ */
+
+/**
+ * The account a guess at `factor` counts against (`RiskService.accountKeyFor`): the identified
+ * user's counter of the factor, else the typed identifier's. The engine's pre-check
+ * (`guessedAccount`) reads the same key, so the captcha decision and the lock-out agree.
+ */
+export function guessKey(run: FlowRun, factor: BudgetedFactor): string {
+  return run.deps.risk.accountKeyFor(run.projectId, { userId: run.frame.u, identifier: run.collectedIdentifier() }, factor);
+}
+
+/**
+ * The counter a step's guess will count against, for the deny and captcha decisions before it:
+ * the user the identifier typed in this step names, else the identified user, else the
+ * identifier collected. Undefined when the step names nobody yet.
+ */
+export async function guessedAccount(run: FlowRun, schemaId: string, typed: string | undefined, factor: BudgetedFactor): Promise<string | undefined> {
+  const userId = typed !== undefined ? await run.userNamed(schemaId, typed) : run.frame.u;
+  const identifier = typed ?? run.collectedIdentifier();
+  if (userId === undefined && identifier === '') return undefined;
+  return run.deps.risk.accountKeyFor(run.projectId, { userId, identifier }, factor);
+}
+
+/**
+ * `MethodContext.checkSecret`: a guess takes its attempt before the comparison, in one statement,
+ * so of any burst of concurrent guesses at one user's factor at most `account_lock_after + 1` are
+ * compared. A guess at a locked or disabled factor is not taken; it fails like a wrong one without
+ * a comparison and counts against the IP only, so that a lock cannot be extended forever. A right
+ * answer resets this factor's counter only, and proves the factor: no method proves a budgeted
+ * factor any other way.
+ *
+ * Without a `dummy`, a guess with no identified user is refused untaken; with one, an unknown
+ * identifier is counted like an account and the dummy costs what a comparison would.
+ */
+export async function checkSecret<T>(
+  run: FlowRun,
+  factor: BudgetedFactor,
+  compare: (userId: string) => Promise<Compared<T> | undefined>,
+  dummy?: () => Promise<unknown>,
+): Promise<{ userId: string; value: T } | undefined> {
+  if (!isBudgetedFactor(factor)) throw new Error(`checkSecret: the ${factor} method declares no account budget.`);
+  const { deps, frame, projectId } = run;
+  const userId = frame.u;
+  const key = guessKey(run, factor);
+  const [signals, rules] = await Promise.all([run.signals(key), run.riskRules()]);
+  const counted = userId !== undefined || dummy !== undefined;
+  const taken = counted && !deps.risk.blocked(signals.account, rules) && (await deps.risk.takeAttempt(projectId, key, rules));
+  let compared: Compared<T> | undefined;
+  if (taken && userId !== undefined) compared = await compare(userId);
+  else await dummy?.();
+  if (compared === undefined || userId === undefined) {
+    await deps.risk.recordIpFailure(projectId, run.ctx.ip);
+    return undefined;
+  }
+  await deps.risk.recordSuccess(projectId, key, userId, run.entry.ss, signals, true);
+  if (compared.credentialMethods) run.userMethods = { userId, methods: new Set(compared.credentialMethods) };
+  await run.recordFactor(compared.payload ? { method: factor, payload: compared.payload } : { method: factor }, userId);
+  return { userId, value: compared.value };
+}
