@@ -76,6 +76,8 @@ describe('flow journeys: transitions, stacks and custom definitions', () => {
       const response = await new FlowClient(t).start({ project_id: project.id, purpose: 'login', app_id: 'shop-web', redirect_uri: bad });
       expect(response.statusCode).toBe(400);
       expect(errorBody(response).code).toBe('att.invalid_request');
+      // The answer names the setting to change (issue 39 item 5), never the refused URI's query.
+      expect(JSON.stringify(errorBody(response).details)).toContain('flow_settings.redirect_uris');
     }
   });
 

@@ -82,7 +82,7 @@ export class FlowRuntime {
     if (input.redirect_uri !== undefined) {
       const { redirect_uris } = await deps.settings.flowSettings(project.id);
       if (!redirect_uris.includes(input.redirect_uri)) {
-        throw invalidRequest({ errors: [{ path: 'body/redirect_uri', message: 'is not in the project\'s redirect allow-list' }] });
+        throw invalidRequest({ errors: [{ path: 'body/redirect_uri', message: 'is not in the project\'s redirect allow-list (add it to flow_settings.redirect_uris: PUT /projects/{project_id}/flow_settings)' }] });
       }
     }
     // A broken cookie must not stop a new flow: it is replaced.
