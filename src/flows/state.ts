@@ -24,16 +24,12 @@ export interface FlowFrame {
   u?: string;
   /** user created by this frame (create_user): the flow may add credentials to it */
   cr?: string;
-  /** recovery, e-mail codes: id of the one-time code sent (the code itself is never stored here) */
-  oc?: string;
   /** once the user proved control of the account in this frame: the consumed code whose one grant a password change spends */
   pv?: string;
   /** settings flows: the signed-in user whose credentials the flow manages (the session's user) */
   su?: string;
   /** each method's own state in this frame, under its name (`MethodContext.state`) */
   m?: Record<string, unknown>;
-  /** settings flows: the credential whose removal waits for a fresh password */
-  rc?: string;
   /** the passkey challenge issued on the current step, until it is answered or replaced */
   ch?: PendingChallenge;
   /** an upstream sign-in started on the current step, until its callback returns (DESIGN §4.14) */

@@ -3,7 +3,7 @@ import type { Branding } from './settings/service.js';
 
 /*
  * The shapes of the interface's Flow response and submit body (spec/interface.md): what the
- * engine renders and reads, and what a method extends a step with (\`challenge\`, \`totp\`...).
+ * engine renders and reads, and what a method extends a step with (`challenge`, `totp`...).
  */
 
 export interface StepField {

@@ -111,6 +111,8 @@ export interface MethodContext {
   readonly createdUser: string | undefined;
   /** the identifier value the flow collected (lock-out keys, recovery), or '' */
   readonly identifier: string;
+  /** a non-secret value the flow collected for a schema field (never a secret) */
+  collected(field: string): string | undefined;
   /** settings flows: the signed-in user whose credentials the flow manages, as bound at start */
   readonly boundUser: string | undefined;
   /** the bound user while the flow's session is still active and theirs (settings flows) */
@@ -122,8 +124,10 @@ export interface MethodContext {
   /**
    * Records a factor the method proved on the flow's attempt. A factor with an account budget
    * (password, TOTP, recovery codes) cannot be proved this way: only through `checkSecret`.
+   * `verifies`: the proof also proved the user's value of this schema field (a code mailed to it):
+   * it is marked verified, and every method's `afterVerified` runs.
    */
-  prove(factor: ProvenFactor, userId: string): Promise<void>;
+  prove(factor: ProvenFactor, userId: string, options?: { verifies?: string }): Promise<void>;
   /**
    * Checks a guess at a budgeted secret the engine's way (DESIGN §4.6a): the attempt is taken
    * before `compare` runs, in one statement, against the account's counter of `factor`; a locked
@@ -133,6 +137,14 @@ export interface MethodContext {
    * (the method answers it with its own refusal).
    */
   checkSecret<T>(factor: BudgetedFactor, compare: (userId: string) => Promise<Compared<T> | undefined>, dummy?: () => Promise<unknown>): Promise<{ userId: string; value: T } | undefined>;
+  /**
+   * Takes one message of the recipient's budget (DESIGN §4.6a: per address typed, folded like
+   * identifiers, across flows and purposes) before anything is issued: 429 `auth.rate_limited`
+   * with `Retry-After` once it is spent, alike for known and unknown addresses.
+   */
+  takeMailBudget(): Promise<void>;
+  /** One action per flow run and `intervalMs` (a resend), taken in one statement; when not taken, when the next may come. */
+  throttle(intervalMs: number): Promise<{ taken: boolean; nextAt?: Date }>;
   /** the user's credential methods, when this request's `checkSecret` read them (saves a read) */
   credentialMethodsOf(userId: string): ReadonlySet<string> | undefined;
   /**
@@ -147,7 +159,7 @@ export interface MethodContext {
 }
 
 /**
- * What a method sees of one request. Methods moved onto the port (recovery_code, totp, password)
+ * What a method sees of one request. Methods moved onto the port (recovery_code, totp, password, otp, recovery_by_mail, settings)
  * use only its `MethodContext` part; `run` and `loaded` remain for the others until they move
  * (docs/design/seam-v2.md §5, step 5), and then go.
  */
@@ -206,9 +218,9 @@ export interface AuthMethod {
   readonly needsSchemaKey: boolean;
   readonly field?: MethodField;
   /**
-   * \`account\`: guesses at the method's secret count against each user's counter of this factor,
+   * `account`: guesses at the method's secret count against each user's counter of this factor,
    * with its own lock-out (DESIGN §4.6a), and the factor is proven only through
-   * \`MethodContext.checkSecret\` (\`prove\` refuses it). The engine owns every rule that follows.
+   * `MethodContext.checkSecret` (`prove` refuses it). The engine owns every rule that follows.
    */
   readonly budget?: 'account';
   /** action kinds the method handles (`passkey`, `passkey_register`) */
@@ -218,7 +230,7 @@ export interface AuthMethod {
   /** flow purposes that run bound to the caller's signed-in session, identified as its user (`settings`) */
   readonly sessionBoundPurposes?: readonly string[];
   /**
-   * The frame key the method's state had before slots (\`state(name)\`): a cookie written before
+   * The frame key the method's state had before slots (`state(name)`): a cookie written before
    * the move still carries it, and the engine moves it into the slot when it reads the cookie.
    * Kept for one release.
    */
@@ -230,7 +242,16 @@ export interface AuthMethod {
   readonly hooks?: readonly StepHook[];
   /** Whether submitting `step` checks a secret of this method: risk assessment, lock-out and captcha apply. */
   checksCredentials?(step: FlowStepDef): boolean;
-  /** Verifies the submitted value of the method's field against the identified user. */
+  /**
+   * After a proof marked a schema field of the user verified (`prove(…, {verifies})`): the method's
+   * work that waited for it (SSO links an identity that waited for its address to be proven).
+   */
+  afterVerified?(ctx: StepContext, userId: string, field: string): Promise<void>;
+  /**
+   * Verifies the submitted value of the method's field against the identified user. A refusal
+   * (`flow.invalid_credentials`, `flow.code_exhausted`) of a method without an account budget
+   * counts one failure against the client IP: the engine does it.
+   */
   verify?(ctx: StepContext, value: string): Promise<string | undefined>;
   /**
    * A credential the flow holds for the user `create_user` is about to write, without a field (an

@@ -34,7 +34,7 @@ export function registerMethod(method: AuthMethod): void {
 }
 for (const method of BUILT_IN) registerMethod(method);
 
-/** The methods whose secret has an account budget (\`budget: 'account'\`): proven only through \`checkSecret\`. */
+/** The methods whose secret has an account budget (`budget: 'account'`): proven only through `checkSecret`. */
 export const budgetedFactors = (): string[] => METHODS.filter((method) => method.budget === 'account').map((method) => method.name);
 export const isBudgetedFactor = (name: string): boolean => METHODS.some((method) => method.name === name && method.budget === 'account');
 
@@ -62,18 +62,21 @@ export const isSessionBound = (purpose: string): boolean => METHODS.some((method
 
 /**
  * Moves method state a cookie written before slots kept under a frame key of its own into the
- * method's slot (\`legacyFrameKey\`), so a flow in progress across the upgrade keeps it.
+ * method's slot (`legacyFrameKey`), so a flow in progress across the upgrade keeps it.
  */
 export function upgradeFrames(state: FlowCookieState): FlowCookieState {
   for (const entry of Object.values(state.flows)) {
     for (const frame of entry.f) {
       const keys = frame as unknown as Record<string, unknown>;
+      const moved = new Set<string>();
+      // Every method that declares the key gets its value (`oc` was shared by both code methods).
       for (const method of METHODS) {
         const key = method.legacyFrameKey;
         if (key === undefined || keys[key] === undefined) continue;
         frame.m = { ...frame.m, [method.name]: keys[key] };
-        delete keys[key];
+        moved.add(key);
       }
+      for (const key of moved) delete keys[key];
     }
   }
   return state;

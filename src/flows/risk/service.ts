@@ -96,10 +96,10 @@ const MINUTE = 60_000;
 
 /**
  * The secrets whose wrong guesses are counted per user and factor, each with its own lock-out
- * (DESIGN §4.6a): the built-in methods that declare \`budget: 'account'\` (the password, TOTP and
+ * (DESIGN §4.6a): the built-in methods that declare `budget: 'account'` (the password, TOTP and
  * recovery codes; the method catalog test holds this list equal to the registry's). Mailed codes
  * have a budget per code instead; a step that checks one decides its captcha from the password's
- * counter. The flows module hands the service the registry's list (\`budgetedFactors\`), so a
+ * counter. The flows module hands the service the registry's list (`budgetedFactors`), so a
  * method added later is counted, unlocked and forgotten with the rest.
  */
 export const BUDGETED_FACTORS: readonly string[] = ['password', 'totp', 'recovery_code'];
@@ -118,7 +118,7 @@ export class RiskService {
     private readonly store: RiskStore,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-    /** every factor counted per user: \`unlockUser\` lifts, and a deleted user forgets, all of them */
+    /** every factor counted per user: `unlockUser` lifts, and a deleted user forgets, all of them */
     readonly budgetedFactors: readonly string[] = BUDGETED_FACTORS,
   ) {}
 

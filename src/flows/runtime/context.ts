@@ -1,11 +1,11 @@
 import type { Factor } from '../../sessions/levels.js';
 import type { FlowStepDef } from '../definitions/types.js';
 import type { Compared, Grant, MethodServices, ProvenFactor, RequestFacts, Slot, StepContext } from '../methods/method.js';
-import { isBudgetedFactor } from '../methods/registry.js';
+import { isBudgetedFactor, METHODS } from '../methods/registry.js';
 import type { BudgetedFactor } from '../risk/service.js';
 import type { StepView } from '../view.js';
 import { readFields } from './fields.js';
-import { checkSecret } from './guard.js';
+import { checkSecret, takeMailBudget } from './guard.js';
 import type { FlowRun, Loaded } from './run.js';
 
 /**
@@ -52,6 +52,10 @@ export class RunContext implements StepContext {
     return this.run.collectedIdentifier();
   }
 
+  collected(field: string): string | undefined {
+    return this.run.frame.c[field];
+  }
+
   get boundUser(): string | undefined {
     return this.run.frame.su;
   }
@@ -74,11 +78,22 @@ export class RunContext implements StepContext {
     return readFields(this.flowId, this.step, this.schema, submitted, options);
   }
 
-  async prove(factor: ProvenFactor, userId: string): Promise<void> {
+  async prove(factor: ProvenFactor, userId: string, options: { verifies?: string } = {}): Promise<void> {
     if (isBudgetedFactor(factor.method)) {
       throw new Error(`The ${factor.method} factor has an account budget: it is proved only through checkSecret.`);
     }
-    await this.run.recordFactor(factor, userId);
+    const field = options.verifies;
+    await Promise.all([this.run.recordFactor(factor, userId), field !== undefined ? this.run.deps.users.markVerified(this.projectId, userId, field) : undefined]);
+    if (field === undefined) return;
+    for (const method of METHODS) await method.afterVerified?.(this, userId, field);
+  }
+
+  takeMailBudget(): Promise<void> {
+    return takeMailBudget(this.run);
+  }
+
+  throttle(intervalMs: number): Promise<{ taken: boolean; nextAt?: Date }> {
+    return this.run.deps.definitions.takeCodeSend(this.flowId, intervalMs);
   }
 
   checkSecret<T>(factor: BudgetedFactor, compare: (userId: string) => Promise<Compared<T> | undefined>, dummy?: () => Promise<unknown>): Promise<{ userId: string; value: T } | undefined> {

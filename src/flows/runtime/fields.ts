@@ -6,6 +6,7 @@ import type { Enrollment, StepContext } from '../methods/method.js';
 import { hookNamed, METHODS, methodOfField } from '../methods/registry.js';
 import type { BudgetedFactor } from '../risk/service.js';
 import type { StepField } from '../view.js';
+import { countingRefusals } from './guard.js';
 
 /*
  * A step's fields: how they render, how a submit's values are read and checked, and what the step
@@ -161,7 +162,9 @@ export async function runStep(ctx: StepContext, values: Map<string, string>): Pr
   const hook = step.on_success !== undefined ? hookNamed(step.on_success)?.hook : undefined;
   for (const [field, value] of values) {
     if (hook?.takes?.includes(field)) continue;
-    const outcome = await methodOfField(field)?.method.verify?.(ctx, value);
+    const owner = methodOfField(field)?.method;
+    if (!owner?.verify) continue;
+    const outcome = await countingRefusals(run, owner, () => owner.verify!(ctx, value));
     if (outcome !== undefined) return outcome;
   }
   const outcome = await hook?.run(ctx, values);

@@ -1,4 +1,5 @@
-import type { Compared } from '../methods/method.js';
+import { AppError } from '../../core/errors.js';
+import type { AuthMethod, Compared } from '../methods/method.js';
 import { isBudgetedFactor } from '../methods/registry.js';
 import type { BudgetedFactor } from '../risk/service.js';
 import type { FlowRun } from './run.js';
@@ -64,4 +65,46 @@ export async function checkSecret<T>(
   if (compared.credentialMethods) run.userMethods = { userId, methods: new Set(compared.credentialMethods) };
   await run.recordFactor(compared.payload ? { method: factor, payload: compared.payload } : { method: factor }, userId);
   return { userId, value: compared.value };
+}
+
+/** The refusals a proof answers with (a wrong or worn-out code, a failed passkey). */
+const REFUSALS = new Set(['flow.invalid_credentials', 'flow.code_exhausted']);
+
+/**
+ * Runs a method's verification of a proof that has no account budget (a mailed code): its refusal
+ * counts one failure against the client IP, as every credential check's does. A budgeted secret's
+ * `checkSecret` counts its own.
+ */
+export async function countingRefusals<T>(run: FlowRun, method: AuthMethod, work: () => Promise<T>): Promise<T> {
+  if (method.budget === 'account') return work();
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && REFUSALS.has(error.code)) await run.deps.risk.recordIpFailure(run.projectId, run.ctx.ip);
+    throw error;
+  }
+}
+
+/**
+ * `MethodContext.takeMailBudget`: one message of the recipient's budget (DESIGN §4.6a: per
+ * project, folded address and window, across flows and purposes), before anything is issued. The
+ * key is the typed identifier folded, so unknown addresses cost and answer exactly like known
+ * ones: 429 `auth.rate_limited` with `Retry-After` once the budget is spent.
+ */
+export async function takeMailBudget(run: FlowRun): Promise<void> {
+  const { deps, projectId } = run;
+  const rules = await run.riskRules();
+  if (rules.mail_per_recipient <= 0) return;
+  const key = deps.risk.accountKey(projectId, run.collectedIdentifier());
+  const windowMs = rules.mail_per_recipient_window_seconds * 1000;
+  const now = deps.clock.now();
+  if (await deps.courier.takeRecipientBudget(projectId, key, now, windowMs, rules.mail_per_recipient)) return;
+  const started = await deps.courier.recipientWindowStart(projectId, key);
+  const retryAfter = Math.max(1, Math.ceil(((started?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
+  throw new AppError(
+    'auth.rate_limited',
+    'Too many messages were sent to this address; try again later.',
+    { flow_id: run.frame.id, retry_after_seconds: retryAfter },
+    { 'retry-after': String(retryAfter) },
+  );
 }

@@ -1,9 +1,8 @@
 import { AppError } from '../../../core/errors.js';
 import { mailLanguage } from '../../../courier/templates.js';
 import { CODE_TTL_MS, LINK_TOKEN } from '../../codes/service.js';
-import { collectedIdentifierField, mailAfterAnswer, storedAddress, takeMailBudget } from '../mail.js';
-import type { AuthMethod, StepContext, StepHook } from '../method.js';
-import { linkWaitingIdentity } from '../sso/identity.js';
+import { collectedIdentifierField, mailAfterAnswer, storedAddress } from '../mail.js';
+import type { AuthMethod, MethodContext, StepHook } from '../method.js';
 
 /** The step field of e-mail codes; it takes the magic-link token too (DESIGN §4.9, §4.11). */
 export const OTP_FIELD = 'x-auth-methods#otp';
@@ -11,10 +10,13 @@ export const OTP_FIELD = 'x-auth-methods#otp';
 /** Within one flow, a new message is sent at most once a minute (`resend` answers 429 sooner). */
 export const RESEND_INTERVAL_MS = 60 * 1000;
 
+/** The id of the one-time code this frame sent (the code itself is never stored). */
+const sentCode = (ctx: MethodContext) => ctx.state<string>('otp');
+
 /** The link a message carries: the hosted UI's link page, which never signs in another browser. */
-function linkUrl({ run }: StepContext, token: string): string {
-  const url = new URL(`${run.deps.publicUrl}/ui/link`);
-  url.searchParams.set('flow', run.frame.id);
+function linkUrl(ctx: MethodContext, token: string): string {
+  const url = new URL(`${ctx.services.publicUrl}/ui/link`);
+  url.searchParams.set('flow', ctx.flowId);
   url.searchParams.set('token', token);
   return url.toString();
 }
@@ -27,28 +29,27 @@ function linkUrl({ run }: StepContext, token: string): string {
 const sendOtp: StepHook = {
   name: 'send_otp',
   async run(ctx) {
-    const { run, loaded } = ctx;
-    const { deps, frame, projectId } = run;
+    const { clock, codes, projects } = ctx.services;
     // Taken on the run in one statement: a replayed older `_zflow` cannot skip the gap.
-    const send = await deps.definitions.takeCodeSend(frame.id, RESEND_INTERVAL_MS);
+    const send = await ctx.throttle(RESEND_INTERVAL_MS);
     if (!send.taken) {
-      const waitMs = send.nextAt ? send.nextAt.getTime() - deps.clock.now().getTime() : RESEND_INTERVAL_MS;
+      const waitMs = send.nextAt ? send.nextAt.getTime() - clock.now().getTime() : RESEND_INTERVAL_MS;
       const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
-      throw new AppError('auth.rate_limited', 'A code was sent a moment ago; wait before asking for another.', { flow_id: frame.id, retry_after_seconds: retryAfter }, { 'retry-after': String(retryAfter) });
+      throw new AppError('auth.rate_limited', 'A code was sent a moment ago; wait before asking for another.', { flow_id: ctx.flowId, retry_after_seconds: retryAfter }, { 'retry-after': String(retryAfter) });
     }
-    await takeMailBudget(ctx);
-    const link = loaded.schema.methods.has('magic_link');
+    await ctx.takeMailBudget();
+    const link = ctx.schema.methods.has('magic_link');
     // A new code replaces the user's previous one (consumed in the same transaction).
-    const issued = await deps.codes.issue(projectId, frame.u, 'otp', { link });
-    frame.oc = issued.id;
-    const to = await storedAddress(ctx, frame.u);
+    const issued = await codes.issue(ctx.projectId, ctx.userId, 'otp', { link });
+    sentCode(ctx).set(issued.id);
+    const to = await storedAddress(ctx, ctx.userId);
     if (to !== undefined) {
-      const project = await deps.projects.row(projectId);
+      const project = await projects.row(ctx.projectId);
       mailAfterAnswer(ctx, {
-        projectId,
+        projectId: ctx.projectId,
         to: to.address,
         template: issued.link !== undefined ? 'magic_link' : 'sign_in_code',
-        language: mailLanguage(run.ctx.acceptLanguage),
+        language: mailLanguage(ctx.request.acceptLanguage),
         variables: {
           code: issued.code,
           ...(issued.link !== undefined ? { link: linkUrl(ctx, issued.link) } : {}),
@@ -78,31 +79,26 @@ export const otpMethod: AuthMethod = {
     secret: true,
   },
   hooks: [sendOtp],
+  legacyFrameKey: 'oc',
 
   checksCredentials: (step) => (step.fields ?? []).includes(OTP_FIELD),
 
   async verify(ctx, value) {
-    const { run, loaded } = ctx;
-    const { deps, frame, projectId } = run;
-    const accepts = { code: true, link: loaded.schema.methods.has('magic_link') };
-    const outcome = frame.oc !== undefined ? await deps.codes.consume(projectId, frame.oc, value, accepts) : 'wrong';
-    const userId = frame.u;
+    const sent = sentCode(ctx);
+    const codeId = sent.get();
+    const accepts = { code: true, link: ctx.schema.methods.has('magic_link') };
+    const outcome = codeId !== undefined ? await ctx.services.codes.consume(ctx.projectId, codeId, value, accepts) : 'wrong';
+    const userId = ctx.userId;
     if (outcome !== 'consumed' || userId === undefined) {
-      await deps.risk.recordFailure(projectId, undefined, run.ctx.ip, await run.riskRules());
       if (outcome === 'exhausted') {
-        throw new AppError('flow.code_exhausted', 'The code was tried too often; ask for a new one.', { flow_id: frame.id, fields: { otp: 'error.code_exhausted' } });
+        throw new AppError('flow.code_exhausted', 'The code was tried too often; ask for a new one.', { flow_id: ctx.flowId, fields: { otp: 'error.code_exhausted' } });
       }
-      throw new AppError('flow.invalid_credentials', 'The code is invalid or has expired.', { flow_id: frame.id, fields: { otp: 'error.invalid_code' } });
+      throw new AppError('flow.invalid_credentials', 'The code is invalid or has expired.', { flow_id: ctx.flowId, fields: { otp: 'error.invalid_code' } });
     }
-    frame.oc = undefined;
+    sent.clear();
     const method = LINK_TOKEN.test(value) ? 'magic_link' : 'otp';
-    const field = collectedIdentifierField(ctx);
-    await Promise.all([
-      run.recordFactor({ method, payload: { channel: 'email' } }, userId),
-      field !== undefined ? deps.users.markVerified(projectId, userId, field) : Promise.resolve(),
-    ]);
-    // An upstream identity waiting for this address to be proven (a new user kept an address its provider did not verify) links now.
-    if (field !== undefined) await linkWaitingIdentity(ctx, userId, field);
+    // A right answer proves the address too; work waiting for that proof (an SSO link) follows.
+    await ctx.prove({ method, payload: { channel: 'email' } }, userId, { verifies: collectedIdentifierField(ctx) });
     return undefined;
   },
 };

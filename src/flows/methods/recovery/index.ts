@@ -1,29 +1,32 @@
 import { AppError } from '../../../core/errors.js';
 import { mailLanguage } from '../../../courier/templates.js';
-import { mailAfterAnswer, storedAddress, takeMailBudget } from '../mail.js';
-import type { AuthMethod, StepHook } from '../method.js';
+import { mailAfterAnswer, storedAddress } from '../mail.js';
+import type { AuthMethod, MethodContext, StepHook } from '../method.js';
 import { CODE_TTL_MS } from '../../codes/service.js';
 
 /** The one-time code a recovery step asks for; submitted as `code`. */
 export const RECOVERY_CODE_FIELD = 'x-flow#code';
 
+/** The id of the one-time code this frame sent (the code itself is never stored). */
+const sentCode = (ctx: MethodContext) => ctx.state<string>('recovery_by_mail');
+
 /** `send_recovery_code`: a code for the identified user, or for nobody, so that both take the same path. */
 const sendRecoveryCode: StepHook = {
   name: 'send_recovery_code',
   async run(ctx) {
-    const { deps, frame, projectId } = ctx.run;
-    await takeMailBudget(ctx);
-    const issued = await deps.codes.issue(projectId, frame.u, 'recovery');
-    frame.oc = issued.id;
-    frame.pv = undefined;
-    const to = await storedAddress(ctx, frame.u);
+    const { codes, projects } = ctx.services;
+    await ctx.takeMailBudget();
+    const issued = await codes.issue(ctx.projectId, ctx.userId, 'recovery');
+    sentCode(ctx).set(issued.id);
+    ctx.grant.forget();
+    const to = await storedAddress(ctx, ctx.userId);
     if (to !== undefined) {
-      const project = await deps.projects.row(projectId);
+      const project = await projects.row(ctx.projectId);
       mailAfterAnswer(ctx, {
-        projectId,
+        projectId: ctx.projectId,
         to: to.address,
         template: 'recovery_code',
-        language: mailLanguage(ctx.run.ctx.acceptLanguage),
+        language: mailLanguage(ctx.request.acceptLanguage),
         variables: { code: issued.code, project_name: project?.name ?? '', expires_minutes: CODE_TTL_MS / 60_000, email: to.address },
       });
     }
@@ -40,21 +43,23 @@ export const recoveryCodeMethod: AuthMethod = {
   needsSchemaKey: false,
   field: { ref: RECOVERY_CODE_FIELD, type: 'code', maxLength: 1024, pattern: { regex: /^\d{6,12}$/, error: 'error.invalid_code' }, secret: true },
   hooks: [sendRecoveryCode],
+  legacyFrameKey: 'oc',
 
   checksCredentials: (step) => (step.fields ?? []).includes(RECOVERY_CODE_FIELD),
 
-  async verify({ run }, code) {
-    const { deps, frame, projectId } = run;
-    const outcome = frame.oc !== undefined ? await deps.codes.consume(projectId, frame.oc, code) : 'wrong';
+  async verify(ctx, code) {
+    const sent = sentCode(ctx);
+    const codeId = sent.get();
+    const outcome = codeId !== undefined ? await ctx.services.codes.consume(ctx.projectId, codeId, code) : 'wrong';
     if (outcome !== 'consumed') {
-      await deps.risk.recordFailure(projectId, undefined, run.ctx.ip, await run.riskRules());
       if (outcome === 'exhausted') {
-        throw new AppError('flow.code_exhausted', 'The code was tried too often; ask for a new one.', { flow_id: frame.id, fields: { code: 'error.code_exhausted' } });
+        throw new AppError('flow.code_exhausted', 'The code was tried too often; ask for a new one.', { flow_id: ctx.flowId, fields: { code: 'error.code_exhausted' } });
       }
-      throw new AppError('flow.invalid_credentials', 'The code is invalid or has expired.', { flow_id: frame.id, fields: { code: 'error.invalid_code' } });
+      throw new AppError('flow.invalid_credentials', 'The code is invalid or has expired.', { flow_id: ctx.flowId, fields: { code: 'error.invalid_code' } });
     }
-    frame.pv = frame.u !== undefined ? frame.oc : undefined;
-    frame.oc = undefined;
+    if (ctx.userId !== undefined) ctx.grant.give(codeId!);
+    else ctx.grant.forget();
+    sent.clear();
     return undefined;
   },
 };

@@ -32,27 +32,28 @@ const removeCredential: StepHook = {
   name: 'remove_credential',
   takes: [CREDENTIAL_ID_FIELD],
   async run(ctx, values) {
-    const { run, step } = ctx;
-    const { deps, frame, projectId } = run;
+    const { flowId, projectId, step } = ctx;
+    const { userCredentials } = ctx.services;
+    const waiting = ctx.state<string>('settings');
     const userId = await recentlyProvenUser(ctx, 'remove_credential');
-    const credentialId = values.get(CREDENTIAL_ID_FIELD) ?? frame.rc;
-    if (credentialId === undefined) throw validationFailed(frame.id, { credential_id: 'error.required' });
-    const credentials = await deps.userCredentials.list(projectId, userId);
+    const credentialId = values.get(CREDENTIAL_ID_FIELD) ?? waiting.get();
+    if (credentialId === undefined) throw validationFailed(flowId, { credential_id: 'error.required' });
+    const credentials = await userCredentials.list(projectId, userId);
     const target = credentials.find((credential) => credential.id === credentialId);
     // Another user's credential is answered exactly like one that does not exist.
-    if (!target) throw validationFailed(frame.id, { credential_id: 'error.unknown_credential' }, 'No such credential of yours.');
+    if (!target) throw validationFailed(flowId, { credential_id: 'error.unknown_credential' }, 'No such credential of yours.');
     const rest = credentials.filter((credential) => credential.id !== credentialId);
-    if (rest.length === 0) throw validationFailed(frame.id, { credential_id: 'error.last_credential' }, 'Your only credential cannot be removed; add another one first.');
+    if (rest.length === 0) throw validationFailed(flowId, { credential_id: 'error.last_credential' }, 'Your only credential cannot be removed; add another one first.');
     const lastSecondFactor = SECOND_FACTORS.has(target.method) && !rest.some((credential) => SECOND_FACTORS.has(credential.method));
     if (lastSecondFactor && !(await provenWithin(ctx, userId, FRESH_PASSWORD_MS, 'password', true))) {
       if (!step.transitions?.confirm_password) {
-        throw new AppError('flow.invalid_action', 'Confirm your password first to remove your last second factor.', { flow_id: frame.id, action: 'remove_credential' });
+        throw new AppError('flow.invalid_action', 'Confirm your password first to remove your last second factor.', { flow_id: flowId, action: 'remove_credential' });
       }
-      frame.rc = credentialId;
+      waiting.set(credentialId);
       return 'confirm_password';
     }
-    await deps.userCredentials.remove(projectId, userId, credentialId, 'self');
-    frame.rc = undefined;
+    await userCredentials.remove(projectId, userId, credentialId, 'self');
+    waiting.clear();
     return undefined;
   },
 };
@@ -68,6 +69,7 @@ export const settingsMethod: AuthMethod = {
   field: { ref: CREDENTIAL_ID_FIELD, type: 'text', maxLength: 64, pattern: { regex: /^cred_[0-9a-z]{1,59}$/, error: 'error.unknown_credential' }, secret: false },
   hooks: [requireRecentSignIn, removeCredential],
   sessionBoundPurposes: [SETTINGS_PURPOSE],
+  legacyFrameKey: 'rc',
 
   /** A step that removes a credential lists the signed-in user's own, so a frontend can offer a choice, not a text box. */
   async render(ctx, view) {

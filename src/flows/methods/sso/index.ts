@@ -2,7 +2,7 @@ import { invalidAction, validationFailed } from '../../errors.js';
 import { FLOW_TTL_MS } from '../../state.js';
 import type { AuthMethod, StepHook } from '../method.js';
 import { provenWithin } from '../proof.js';
-import { emailProperty, linkEnrollment, ssoFactor, writeLink } from './identity.js';
+import { emailProperty, linkEnrollment, linkWaitingIdentity, ssoFactor, writeLink } from './identity.js';
 import { startSso } from './start.js';
 
 /**
@@ -39,6 +39,7 @@ export const ssoMethod: AuthMethod = {
   actionKinds: ['sso'],
   outcomes: ['callback', 'link_account'],
   hooks: [linkSso],
+  afterVerified: linkWaitingIdentity,
 
   stepIssues(step) {
     const listed = (step.sso_providers?.length ?? 0) > 0;
