@@ -30,8 +30,6 @@ export interface FlowFrame {
   su?: string;
   /** each method's own state in this frame, under its name (`MethodContext.state`) */
   m?: Record<string, unknown>;
-  /** the passkey challenge issued on the current step, until it is answered or replaced */
-  ch?: PendingChallenge;
   /** an upstream sign-in started on the current step, until its callback returns (DESIGN §4.14) */
   so?: PendingSso;
   /** an upstream identity that returned unlinked: linked by `link_sso` or with the user `create_user` writes */

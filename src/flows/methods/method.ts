@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
+import type { CarriedParts } from '../../attempts/store.js';
 import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { Courier } from '../../courier/service.js';
@@ -18,6 +19,8 @@ import type { CodeService } from '../codes/service.js';
 import type { SchemaView } from '../definitions/schema-view.js';
 import type { FlowAction, FlowStepDef } from '../definitions/types.js';
 import type { BudgetedFactor } from '../risk/service.js';
+import type { RiskSignalRow } from '../risk/store.js';
+import type { FlowSettings } from '../settings/service.js';
 import type { FlowRun, Loaded } from '../runtime/run.js';
 import type { StepView, SubmitInput } from '../view.js';
 
@@ -33,6 +36,8 @@ import type { StepView, SubmitInput } from '../view.js';
  * the cookie codec) are not among them: a method reaches those only through `MethodContext`.
  */
 export interface MethodServices {
+  /** runs `work` in one database transaction (a credential with what it belongs to) */
+  transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   clock: Clock;
   ids: IdGenerator;
   /** GATEHOUSE_PUBLIC_URL: the base of mail links, SSO callbacks and the passkey origin */
@@ -60,6 +65,19 @@ export interface Grant {
   forget(): void;
   /** takes the grant in `trx`; false when it was spent already (a replayed or concurrent submit) */
   spend(trx: Kysely<Database>): Promise<boolean>;
+}
+
+/**
+ * A single use a method verified in this request but has not written (a passkey's challenge): the
+ * statement that hands the flow off carries it, its run's end gated on `held`, which saves a round
+ * trip; before the request writes anything else that the use grants (an attempt, a step's work)
+ * it is written alone. `check` (of the carrying statement's report) and `alone` throw the
+ * method's refusal when the use did not hold.
+ */
+export interface PendingUse {
+  readonly parts: CarriedParts & { held: RawBuilder<boolean> };
+  check(report: Record<string, unknown>): Promise<void>;
+  alone(): Promise<void>;
 }
 
 /** A method's state in the flow frame. */
@@ -107,6 +125,12 @@ export interface MethodContext {
   readonly services: MethodServices;
   /** the user the flow identified so far (typed identifier, passkey owner, SSO link) */
   readonly userId: string | undefined;
+  /** identifies the flow's user (a passkey's owner); undefined forgets who was identified */
+  identify(userId: string | undefined): void;
+  /** keeps non-secret values the step read (attributes before a passkey registration), by schema field */
+  collect(values: ReadonlyMap<string, string>): void;
+  /** whether the flow's auth attempt exists already (a proof would not be its first factor) */
+  readonly attemptStarted: boolean;
   /** the user this frame created (`create_user`): the flow may still add credentials to them */
   readonly createdUser: string | undefined;
   /** the identifier value the flow collected (lock-out keys, recovery), or '' */
@@ -117,6 +141,10 @@ export interface MethodContext {
   readonly boundUser: string | undefined;
   /** the bound user while the flow's session is still active and theirs (settings flows) */
   signedIn(): Promise<string | undefined>;
+  /** the user of the flow's session while it is active (signed in before this flow, or by it) */
+  sessionUser(): Promise<string | undefined>;
+  /** the project's flow settings (passkeys' relying party) */
+  flowSettings(): Promise<FlowSettings>;
   /** the user's factors this flow's attempt holds and, unless `flowOnly`, the session's */
   factors(userId: string, options?: { flowOnly?: boolean }): Promise<readonly Factor[]>;
   /** the submitted values of the step's fields, by `runtime/fields.ts` rules (400 with text keys) */
@@ -143,6 +171,23 @@ export interface MethodContext {
    * with `Retry-After` once it is spent, alike for known and unknown addresses.
    */
   takeMailBudget(): Promise<void>;
+  /**
+   * 429 `auth.rate_limited` when the risk rules deny credential checks from this client. `carry`
+   * hands the signals' statement to a read of the method's own, so both take one round trip.
+   */
+  guard(carry?: (signals: RawBuilder<RiskSignalRow>) => Promise<RiskSignalRow>): Promise<void>;
+  /** counts one failure against the client IP: a proof refused outside `verify` (a passkey answer) */
+  countRefusal(): Promise<void>;
+  /**
+   * A single use verified now and written with the flow's hand-off (one round trip less). `make`
+   * gets `rollBack`, which puts the flow back as it was at this call (for a refusal found at the write).
+   */
+  carryUse(make: (rollBack: () => void) => PendingUse): void;
+  /**
+   * `create_user` with the credentials the method enrolls, written in the user's transaction: an
+   * outcome (`user_already_exists`) or undefined once the user exists.
+   */
+  createUser(enrollments: readonly Enrollment[]): Promise<string | undefined>;
   /** One action per flow run and `intervalMs` (a resend), taken in one statement; when not taken, when the next may come. */
   throttle(intervalMs: number): Promise<{ taken: boolean; nextAt?: Date }>;
   /** the user's credential methods, when this request's `checkSecret` read them (saves a read) */
@@ -154,12 +199,12 @@ export interface MethodContext {
   state<S>(method: string): Slot<S>;
   readonly grant: Grant;
   /** step extensions of the method's own (`challenge`, `totp`, `recovery_codes`), merged into the rendered step */
-  readonly view: { extend(data: Partial<StepView>): void; warn(textKey: string): void };
+  readonly view: { extend(data: Partial<StepView>): void; has(key: keyof StepView): boolean; warn(textKey: string): void };
   readonly request: RequestFacts;
 }
 
 /**
- * What a method sees of one request. Methods moved onto the port (recovery_code, totp, password, otp, recovery_by_mail, settings)
+ * What a method sees of one request. Methods moved onto the port (all but SSO)
  * use only its `MethodContext` part; `run` and `loaded` remain for the others until they move
  * (docs/design/seam-v2.md §5, step 5), and then go.
  */

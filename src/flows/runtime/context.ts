@@ -1,6 +1,10 @@
 import type { Factor } from '../../sessions/levels.js';
 import type { FlowStepDef } from '../definitions/types.js';
-import type { Compared, Grant, MethodServices, ProvenFactor, RequestFacts, Slot, StepContext } from '../methods/method.js';
+import type { RawBuilder } from 'kysely';
+import { createUser } from '../hooks/create-user.js';
+import type { Compared, Enrollment, Grant, MethodServices, PendingUse, ProvenFactor, RequestFacts, Slot, StepContext } from '../methods/method.js';
+import type { RiskSignalRow } from '../risk/store.js';
+import type { FlowSettings } from '../settings/service.js';
 import { isBudgetedFactor, METHODS } from '../methods/registry.js';
 import type { BudgetedFactor } from '../risk/service.js';
 import type { StepView } from '../view.js';
@@ -44,6 +48,18 @@ export class RunContext implements StepContext {
     return this.run.frame.u;
   }
 
+  identify(userId: string | undefined): void {
+    this.run.frame.u = userId;
+  }
+
+  collect(values: ReadonlyMap<string, string>): void {
+    for (const [field, value] of values) this.run.frame.c[field] = value;
+  }
+
+  get attemptStarted(): boolean {
+    return this.run.entry.a !== undefined;
+  }
+
   get createdUser(): string | undefined {
     return this.run.frame.cr;
   }
@@ -63,8 +79,16 @@ export class RunContext implements StepContext {
   async signedIn(): Promise<string | undefined> {
     const userId = this.boundUser;
     if (userId === undefined) return undefined;
+    return (await this.sessionUser()) === userId ? userId : undefined;
+  }
+
+  async sessionUser(): Promise<string | undefined> {
     const session = await this.run.deps.sessions.get(this.projectId, this.run.entry.ss).catch(() => undefined);
-    return session?.state === 'active' && session.user_id === userId ? userId : undefined;
+    return session?.state === 'active' ? session.user_id : undefined;
+  }
+
+  flowSettings(): Promise<FlowSettings> {
+    return this.run.deps.settings.flowSettings(this.projectId);
   }
 
   async factors(userId: string, options: { flowOnly?: boolean } = {}): Promise<readonly Factor[]> {
@@ -90,6 +114,27 @@ export class RunContext implements StepContext {
 
   takeMailBudget(): Promise<void> {
     return takeMailBudget(this.run);
+  }
+
+  async guard(carry?: (signals: RawBuilder<RiskSignalRow>) => Promise<RiskSignalRow>): Promise<void> {
+    if (carry) {
+      const risk = this.run.signalsAlongside();
+      risk.primed(carry(risk.query));
+    }
+    await this.run.refuseWhenDenied();
+  }
+
+  async countRefusal(): Promise<void> {
+    await this.run.deps.risk.recordIpFailure(this.projectId, this.run.ctx.ip);
+  }
+
+  carryUse(make: (rollBack: () => void) => PendingUse): void {
+    const before = structuredClone(this.run.entry);
+    this.run.pendingUse = make(() => this.run.rollBack(before));
+  }
+
+  createUser(enrollments: readonly Enrollment[]): Promise<string | undefined> {
+    return createUser(this, async () => [...enrollments]);
   }
 
   throttle(intervalMs: number): Promise<{ taken: boolean; nextAt?: Date }> {
@@ -137,10 +182,11 @@ export class RunContext implements StepContext {
     };
   }
 
-  get view(): { extend(data: Partial<StepView>): void; warn(textKey: string): void } {
+  get view(): { extend(data: Partial<StepView>): void; has(key: keyof StepView): boolean; warn(textKey: string): void } {
     const extensions = this.run.extensions;
     return {
       extend: (data) => Object.assign(extensions, data),
+      has: (key) => extensions[key] !== undefined,
       warn: (textKey) => {
         extensions.warning = textKey;
       },

@@ -6,13 +6,12 @@ import type { LoadedDefinition } from '../definitions/service.js';
 import { isCompleteStep, isInvisibleStep, type FlowStepDef } from '../definitions/types.js';
 import type { CaptchaGateView } from '../gates/captcha.js';
 import { FLOW_TTL_MS, flowCompleted, type FlowEntry, type FlowFrame } from '../state.js';
-import type { ProvenFactor } from '../methods/method.js';
+import type { PendingUse, ProvenFactor } from '../methods/method.js';
 import { flowGone, invalidAction } from '../errors.js';
 import { METHODS } from '../methods/registry.js';
 import { readFields, stepFields, type ReadOptions } from './fields.js';
 import { RunContext } from './context.js';
 import { RunBase } from './run-base.js';
-import type { PendingUse } from './types.js';
 import type { SideCookie, StepView } from '../view.js';
 
 const MAX_HISTORY = 20;

@@ -1,5 +1,3 @@
-import type { RawBuilder } from 'kysely';
-import type { CarriedParts } from '../../attempts/store.js';
 import type { FlowResponse, SideCookie } from '../view.js';
 
 /** What the HTTP layer knows about the caller. */
@@ -36,17 +34,4 @@ export interface StartInput {
   session_id?: string;
   app_id?: string;
   redirect_uri?: string;
-}
-
-/**
- * A single use a method verified in this request but has not written (a passkey's challenge): the
- * statement that hands the flow off carries it, its run's end gated on `held`, which saves a round
- * trip; before the request writes anything else that the use grants (an attempt, a step's work)
- * it is written alone (FlowRun.settleUse). `check` (of the carrying statement's report) and
- * `alone` throw the method's refusal when the use did not hold.
- */
-export interface PendingUse {
-  readonly parts: CarriedParts & { held: RawBuilder<boolean> };
-  check(report: Record<string, unknown>): Promise<void>;
-  alone(): Promise<void>;
 }

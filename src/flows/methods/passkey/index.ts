@@ -11,6 +11,7 @@ export const passkeyMethod: AuthMethod = {
   name: 'passkey',
   needsSchemaKey: true,
   actionKinds: ['passkey', 'passkey_register'],
+  legacyFrameKey: 'ch',
   act: (ctx, action, input) => (action.kind === 'passkey' ? passkeyLogin(ctx, input) : passkeyRegister(ctx, input)),
   async render(ctx) {
     if ((ctx.step.actions ?? []).some((action) => action.kind === 'passkey')) await offerAutofill(ctx);
