@@ -167,7 +167,13 @@ describe('the engine owns the rules of a budgeted secret (a throw-away method)',
     expect(await proofs()).toBe(before);
   });
 
-  it('lets the unlock of a user lift the PIN lock with the built-in factors (the flows module reads every budget)', () => {
+  it('lets the unlock of a user lift the PIN lock with the built-in factors (the flows module reads every budget)', async () => {
     expect(t.container.flows.risk.budgetedFactors).toEqual(expect.arrayContaining(['password', 'totp', 'recovery_code', 'pin']));
+    for (let i = 0; i < 5; i++) expect((await guess('pin@example.com', '222222')).statusCode).toBe(400);
+    expect((await guess('pin@example.com', '482916')).statusCode).toBe(400);
+    const unlocked = await t.app.inject({ method: 'POST', url: `/users/${userId}/unlock?project_id=${project.id}`, headers: bearer(project.project_secret) });
+    expect(unlocked.statusCode, unlocked.body).toBeLessThan(300);
+    const after = await guess('pin@example.com', '482916');
+    expect(after.statusCode, after.body).toBe(200);
   });
 });
