@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../container.js';
+import type { AttemptService } from './service.js';
 import { AppError, MESSAGES } from '../core/errors.js';
 import { principalOf } from '../http/auth.js';
 import { ErrorBody, Timestamp } from '../http/schemas.js';
@@ -13,7 +13,11 @@ const HandoffSchema = Type.Object({
   handoff_token_expires_at: Timestamp,
 });
 
-export function attemptRoutes(root: FastifyInstance, { attempts }: Container): void {
+export interface AttemptRouteDeps {
+  attempts: AttemptService;
+}
+
+export function attemptRoutes(root: FastifyInstance, { attempts }: AttemptRouteDeps): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
   app.post(

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../container.js';
+import type { CredentialService } from './service.js';
 import { principalOf } from '../http/auth.js';
 import { Id, NoContent, Timestamp } from '../http/schemas.js';
 import { actorOf, projectScopeOf } from '../schemas/caller.js';
@@ -14,8 +14,12 @@ const CredentialResource = Type.Object({
   last_used_at: Type.Union([Timestamp, Type.Null()], { description: 'Last successful sign-in with it (passkeys); null when never recorded' }),
 });
 
+export interface CredentialRouteDeps {
+  userCredentials: CredentialService;
+}
+
 /** GET / DELETE /users/{id}/credentials (DESIGN §4.9): every method, never secrets or key material. */
-export function credentialRoutes(root: FastifyInstance, { userCredentials }: Container): void {
+export function credentialRoutes(root: FastifyInstance, { userCredentials }: CredentialRouteDeps): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../container.js';
+import type { ProjectService } from './service.js';
 import { type Principal } from '../core/principal.js';
 import { ADMIN_SCOPE } from '../core/scopes.js';
 import { principalOf } from '../http/auth.js';
@@ -40,7 +40,11 @@ function assertMayRotate(principal: Principal): void {
   throw new AppError('auth.forbidden', 'Only the project secret or the instance admin token may rotate the project secret.', { required_scope: 'project.write' });
 }
 
-export function projectRoutes(root: FastifyInstance, { projects }: Container): void {
+export interface ProjectRouteDeps {
+  projects: ProjectService;
+}
+
+export function projectRoutes(root: FastifyInstance, { projects }: ProjectRouteDeps): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/projects',

@@ -2,12 +2,12 @@ import { tenantOf } from '../http/tenancy.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../container.js';
+import type { TeamService } from '../teams/service.js';
 import { AppError, notFoundError } from '../core/errors.js';
 import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, listBody, listOf, PageQuery, Timestamp } from '../http/schemas.js';
 import { projectScopeOf } from './caller.js';
-import { toSchemaView } from './service.js';
+import { toSchemaView, type SchemaService } from './service.js';
 
 export const SchemaResource = Type.Object({
   id: Type.String(),
@@ -24,7 +24,12 @@ const SchemaDocument = Type.Object(
   },
 );
 
-export function schemaRoutes(root: FastifyInstance, { schemas, projects, teams }: Container): void {
+export interface SchemaRouteDeps {
+  schemas: SchemaService;
+  teams: TeamService;
+}
+
+export function schemaRoutes(root: FastifyInstance, { schemas, teams }: SchemaRouteDeps): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
   app.post(

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../container.js';
+import type { ServiceKeyService } from './service.js';
 import { SCOPES } from '../core/scopes.js';
 import { Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
 
@@ -21,7 +21,11 @@ const CreatedServiceKeySchema = Type.Object({
 
 const ProjectParams = Type.Object({ project_id: Id() });
 
-export function serviceKeyRoutes(root: FastifyInstance, { serviceKeys, projects }: Container): void {
+export interface ServiceKeyRouteDeps {
+  serviceKeys: ServiceKeyService;
+}
+
+export function serviceKeyRoutes(root: FastifyInstance, { serviceKeys }: ServiceKeyRouteDeps): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
   app.post(

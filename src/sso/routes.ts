@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../container.js';
+import type { SsoProviderService } from './service.js';
 import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
 
 const Slug = Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$', description: 'The provider id: a slug chosen by the operator' });
@@ -44,8 +44,12 @@ const ProjectParams = Type.Object({ project_id: Id() });
 const ProviderParams = Type.Object({ project_id: Id(), provider_id: Slug });
 
 
+export interface SsoProviderRouteDeps {
+  ssoProviders: SsoProviderService;
+}
+
 /** Upstream identity providers per project (DESIGN §4.14); `project.write`, like OAuth clients. */
-export function ssoProviderRoutes(root: FastifyInstance, { ssoProviders }: Container): void {
+export function ssoProviderRoutes(root: FastifyInstance, { ssoProviders }: SsoProviderRouteDeps): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
   app.put(

@@ -2,7 +2,7 @@ import { tenantOf } from '../http/tenancy.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../container.js';
+import type { TeamService } from './service.js';
 import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, listBody, listOf, PageQuery, ProjectIdQuery, Timestamp } from '../http/schemas.js';
 
@@ -15,7 +15,11 @@ export const TeamSchema = Type.Object({
   updated_at: Timestamp,
 });
 
-export function teamRoutes(root: FastifyInstance, { teams, projects }: Container): void {
+export interface TeamRouteDeps {
+  teams: TeamService;
+}
+
+export function teamRoutes(root: FastifyInstance, { teams }: TeamRouteDeps): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
   app.post(
