@@ -1,13 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { Container } from '../container.js';
+import type { Config } from '../config.js';
 import { AppError, MESSAGES } from '../core/errors.js';
 import { clearCookie, cookieValue } from '../http/cookies.js';
 import { bearerToken } from '../http/auth.js';
 import { corsFor } from '../http/cors.js';
 import { assertSameOrigin } from '../http/csrf.js';
 import { NoContent } from '../http/schemas.js';
+import type { ProjectService } from '../projects/service.js';
 import { SESSION_COOKIE } from './cookie.js';
 import { SessionSchema } from './routes.schemas.js';
+import type { SessionService } from './service.js';
+
+export interface SessionMeRouteDeps {
+  sessions: SessionService;
+  projects: ProjectService;
+  config: Pick<Config, 'publicUrl'>;
+}
 
 function unauthorized(): AppError {
   return new AppError('auth.unauthorized', MESSAGES.sessionUnauthorized, {}, { 'www-authenticate': `Cookie realm="gatehouse", cookie-name="${SESSION_COOKIE}"` });
@@ -18,7 +26,7 @@ function unauthorized(): AppError {
  * `__service_session` cookie (browsers), and for reading also `Authorization: Bearer <session
  * token>` (backends that hold the token). Read the current session, log out.
  */
-export function sessionMeRoutes(app: FastifyInstance, { sessions, projects, config }: Container): void {
+export function sessionMeRoutes(app: FastifyInstance, { sessions, projects, config }: SessionMeRouteDeps): void {
   app.get(
     '/sessions/me',
     { config: { tenancy: 'credential', cors: true },

@@ -1,10 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../container.js';
 import { AppError } from '../core/errors.js';
 import { Id, ProjectIdQuery, Timestamp, listBody, listOf } from '../http/schemas.js';
 import { SessionListItemSchema, SessionStateSchema } from './routes.schemas.js';
+import type { SessionService } from './service.js';
 
 export const SessionQueryBody = Type.Object(
   {
@@ -35,8 +35,12 @@ function dateOf(value: string | undefined, path: string): Date | undefined {
   return date;
 }
 
+export interface SessionQueryRouteDeps {
+  sessions: SessionService;
+}
+
 /** POST /sessions/query: the filtered, sorted form of GET /sessions (`{}` lists everything). */
-export function sessionQueryRoute(root: FastifyInstance, { sessions, projects }: Container): void {
+export function sessionQueryRoute(root: FastifyInstance, { sessions }: SessionQueryRouteDeps): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/sessions/query',

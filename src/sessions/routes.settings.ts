@@ -1,9 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type, type TOptional } from 'typebox';
-import type { Container } from '../container.js';
 import { Id } from '../http/schemas.js';
+import type { ProjectService } from '../projects/service.js';
 import { overridesFrom } from '../projects/ui-texts.js';
+import type { SessionService } from './service.js';
 import { MAX_TTL_LIMIT_SECONDS, MIN_WINDOW_SECONDS, SETTINGS_KEY, sessionSettingsFrom, validateSessionSettings } from './settings.js';
 
 const Seconds = (description: string) => Type.Integer({ minimum: MIN_WINDOW_SECONDS, maximum: MAX_TTL_LIMIT_SECONDS, description });
@@ -49,13 +50,18 @@ const SettingsPatch = Type.Object(
 /** The stored `ui` section as the API shows it (overrides only; the built-in texts are not listed). */
 const uiSettingsFrom = (settings: Record<string, unknown>) => ({ texts: overridesFrom(settings) });
 
+export interface ProjectSettingsRouteDeps {
+  projects: ProjectService;
+  sessions: SessionService;
+}
+
 /**
  * GET/PATCH /projects/{project_id}/settings (scope project.write): the session lifetimes and the
  * assurance-level freshness windows of a project. PATCH merges the given fields over the current
  * values; the result must satisfy ttl <= max_ttl and aal2 window <= aal1 window. `ui.texts`
  * (the hosted UI's per-project text overrides) is replaced as a whole when given.
  */
-export function projectSettingsRoutes(root: FastifyInstance, { projects, sessions }: Container): void {
+export function projectSettingsRoutes(root: FastifyInstance, { projects, sessions }: ProjectSettingsRouteDeps): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const params = Type.Object({ project_id: Id() });
 

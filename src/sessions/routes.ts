@@ -1,20 +1,28 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../container.js';
+import type { Clock } from '../core/clock.js';
 import { principalOf } from '../http/auth.js';
 import { setCookieUntil } from '../http/cookies.js';
 import { ErrorBody, Id, NoContent, ProjectIdQuery, listBody, listOf } from '../http/schemas.js';
 import { SESSION_COOKIE } from './cookie.js';
+import type { SessionService } from './service.js';
+import type { ExchangeService } from './service.exchange.js';
 import { idempotencyKeyOf } from './idempotency.js';
 import { IssuedSessionSchema, SessionIdParams, SessionListItemSchema, SessionSchema } from './routes.schemas.js';
 import { sessionQueryRoute } from './routes.query.js';
 
 const MetadataSchema = Type.Object({}, { additionalProperties: true, maxProperties: 50 });
 
+export interface SessionRouteDeps {
+  clock: Clock;
+  sessions: SessionService;
+  exchange: ExchangeService;
+}
+
 /** Sets `__service_session` for the issued token; Max-Age runs until the session expires. */
-function deliverToken(request: FastifyRequest, reply: FastifyReply, container: Container, token: string, expiresAt: Date): void {
-  setCookieUntil(request, reply, SESSION_COOKIE, token, container.clock.now(), expiresAt);
+function deliverToken(request: FastifyRequest, reply: FastifyReply, clock: Clock, token: string, expiresAt: Date): void {
+  setCookieUntil(request, reply, SESSION_COOKIE, token, clock.now(), expiresAt);
 }
 
 /** The project a by-id operation is scoped to: the caller's own, or any for the admin token. */
@@ -23,9 +31,9 @@ function scopeOf(request: FastifyRequest): string | undefined {
   return principal.kind === 'admin' ? undefined : principal.projectId;
 }
 
-export function sessionRoutes(root: FastifyInstance, container: Container): void {
+export function sessionRoutes(root: FastifyInstance, deps: SessionRouteDeps): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const { sessions, exchange } = container;
+  const { clock, sessions, exchange } = deps;
 
   app.post(
     '/sessions',
@@ -49,7 +57,7 @@ export function sessionRoutes(root: FastifyInstance, container: Container): void
       const { project_id, fingerprint, metadata } = request.body;
       // request.ip honours forwarding headers only from GATEHOUSE_TRUSTED_PROXIES (Fastify trustProxy).
       const issued = await sessions.createAnonymous(project_id, { fingerprint, ip: request.ip, metadata: metadata as Record<string, unknown> | undefined });
-      deliverToken(request, reply, container, issued.session_token, new Date(issued.session.expires_at));
+      deliverToken(request, reply, clock, issued.session_token, new Date(issued.session.expires_at));
       return reply.status(201).send(issued);
     },
   );
@@ -81,7 +89,7 @@ export function sessionRoutes(root: FastifyInstance, container: Container): void
         ttl: request.body.ttl,
         idempotencyKey: idempotencyKeyOf(request.headers),
       });
-      deliverToken(request, reply, container, result.session_token, result.expiresAt);
+      deliverToken(request, reply, clock, result.session_token, result.expiresAt);
       return reply.status(200).send({ session: result.session, session_token: result.session_token });
     },
   );
@@ -113,7 +121,7 @@ export function sessionRoutes(root: FastifyInstance, container: Container): void
     },
   );
 
-  sessionQueryRoute(root, container);
+  sessionQueryRoute(root, deps);
 
   app.get(
     '/sessions/:session_id',

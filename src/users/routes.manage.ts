@@ -1,22 +1,25 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../container.js';
 import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, NoContent } from '../http/schemas.js';
 import { actorOf, projectScopeOf } from '../schemas/caller.js';
 import { UserResource } from './routes.js';
-import { toUserResource } from './service.js';
-import { unlockUser } from './unlock.js';
+import { toUserResource, type UserService } from './service.js';
+import { unlockUser, type UnlockDeps } from './unlock.js';
 
 const UserParams = Type.Object({ user_id: Id() });
+
+export interface UserManagementRouteDeps extends UnlockDeps {
+  users: UserService;
+}
 
 /**
  * Management of one user beyond create/read (DESIGN §4.17): replace its attributes, erase it,
  * lift its sign-in lock-out. Another project's user answers 404 `user.not_found`.
  */
-export function userManagementRoutes(root: FastifyInstance, container: Container): void {
-  const { users } = container;
+export function userManagementRoutes(root: FastifyInstance, deps: UserManagementRouteDeps): void {
+  const { users } = deps;
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
   app.patch(
@@ -68,7 +71,7 @@ export function userManagementRoutes(root: FastifyInstance, container: Container
       },
     },
     async (request, reply) => {
-      await unlockUser(container, await users.get(projectScopeOf(principalOf(request)), request.params.user_id));
+      await unlockUser(deps, await users.get(projectScopeOf(principalOf(request)), request.params.user_id));
       return reply.status(204).send(null);
     },
   );

@@ -2,11 +2,11 @@ import { tenantOf } from '../http/tenancy.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../container.js';
+import type { PasswordService } from '../passwords/service.js';
 import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
 import { actorOf, projectScopeOf } from '../schemas/caller.js';
-import { toUserResource } from './service.js';
+import { toUserResource, type UserService } from './service.js';
 
 export const UserResource = Type.Object({
   id: Type.String(),
@@ -33,7 +33,12 @@ const AuditEventResource = Type.Object({
 
 const UserParams = Type.Object({ user_id: Id() });
 
-export function userRoutes(root: FastifyInstance, { users, passwords, projects }: Container): void {
+export interface UserRouteDeps {
+  users: UserService;
+  passwords: PasswordService;
+}
+
+export function userRoutes(root: FastifyInstance, { users, passwords }: UserRouteDeps): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
   app.post(

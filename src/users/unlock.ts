@@ -1,6 +1,19 @@
-import type { Container } from '../container.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import { identifierValues } from '../passwords/service.js';
-import type { User } from './service.js';
+import type { User, UserService } from './service.js';
+
+/** The part of the flow engine's risk service (src/flows/risk) that unlocking uses; users sit below the flows layer. */
+export interface LockLifter {
+  readonly budgetedFactors: readonly string[];
+  liftLocks(trx: Kysely<Database>, projectId: string, account: { userId: string; identifiers: string[] }, factors: readonly string[]): Promise<void>;
+}
+
+export interface UnlockDeps {
+  db: Kysely<Database>;
+  users: UserService;
+  flows: { risk: LockLifter };
+}
 
 /**
  * Lifts a user's lock-out and "disabled until reset" state: of the password and of the second
@@ -8,7 +21,7 @@ import type { User } from './service.js';
  * (src/flows/risk), and of the identifiers they sign in with, where failures were once counted.
  * Used by `POST /users/{id}/unlock` and `gatehouse user unlock`.
  */
-export async function unlockUser({ users, flows, db }: Pick<Container, 'users' | 'flows' | 'db'>, user: User): Promise<void> {
+export async function unlockUser({ users, flows, db }: UnlockDeps, user: User): Promise<void> {
   const schema = await users.schemaOf(user);
   await flows.risk.liftLocks(db, user.projectId, { userId: user.id, identifiers: identifierValues(schema, user.attributes) }, flows.risk.budgetedFactors);
 }
