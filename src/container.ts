@@ -33,6 +33,7 @@ import { SsoProviderStore } from './sso/store.js';
 import type { ExchangeService } from './sessions/service.exchange.js';
 import type { Sweeper } from './sessions/sweeper.js';
 import { createFlowEngine, type FlowEngine } from './flows/module.js';
+import { FlowSettingsService } from './flows/settings/service.js';
 import { PasskeyService } from './passkeys/service.js';
 import { PasskeyStore } from './passkeys/store.js';
 import { RecoveryCodeService } from './mfa/recovery-codes.js';
@@ -139,7 +140,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const totp = new TotpService(mfaStore, keys, clock, ids, users);
   const recoveryCodes = new RecoveryCodeService(mfaStore, keys, clock, ids, users);
 
-  const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, retentionMs: config.retentionMs, publicUrl: config.publicUrl, logger });
+  const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, flowSettings: new FlowSettingsService(projects), retentionMs: config.retentionMs, publicUrl: config.publicUrl, logger });
 
   const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl, changes);
 

@@ -1,12 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../container.js';
+import type { Config } from '../config.js';
+import type { Clock } from '../core/clock.js';
 import { cookieOptions, cookieValue, setCookieUntil } from '../http/cookies.js';
 import { SESSION_COOKIE } from '../sessions/cookie.js';
 import { AUTHORIZATION_COOKIE, type AuthorizeOutcome } from './authorize.js';
 import { issuerOf } from './discovery.js';
 import { oauthError } from './errors.js';
+import type { OAuthPlane } from './plane.js';
 import { oauthResponses } from './schemas.js';
+
+export interface AuthorizeRouteDeps {
+  clock: Clock;
+  config: Pick<Config, 'publicUrl'>;
+  oauth: OAuthPlane;
+}
 
 const Redirect = Type.Null({ description: 'Redirect (Location) to the login frontend or back to the client' });
 
@@ -21,8 +29,8 @@ function singleParams(raw: unknown): Record<string, string | undefined> {
   return params;
 }
 
-function send(container: Container, request: FastifyRequest, reply: FastifyReply, outcome: AuthorizeOutcome, status: 302 | 303): FastifyReply {
-  const now = container.clock.now();
+function send(clock: Clock, request: FastifyRequest, reply: FastifyReply, outcome: AuthorizeOutcome, status: 302 | 303): FastifyReply {
+  const now = clock.now();
   if (outcome.bind) {
     const maxAge = (outcome.bind.expiresAt.getTime() - now.getTime()) / 1000;
     void reply.setCookie(AUTHORIZATION_COOKIE, outcome.bind.authorizationId, { ...cookieOptions(request, maxAge), path: '/auth' });
@@ -56,8 +64,8 @@ function sendFormPost(reply: FastifyReply, post: { action: string; fields: Recor
 export const FORM_POST_SCRIPT = 'document.addEventListener("DOMContentLoaded",function(){var f=document.forms[0];if(f)f.submit();});\n';
 
 /** GET /auth/authorize and the resume step the login frontend returns to (inside the /auth context). */
-export function authorizeRoutes(app: FastifyInstance, container: Container): void {
-  const { authorization } = container.oauth;
+export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeRouteDeps): void {
+  const { authorization } = deps.oauth;
 
   app.get(
     '/authorize',
@@ -73,11 +81,11 @@ export function authorizeRoutes(app: FastifyInstance, container: Container): voi
     async (request, reply) => {
       const outcome = await authorization.authorize(
         singleParams(request.query),
-        issuerOf(container.config),
+        issuerOf(deps.config),
         cookieValue(request, SESSION_COOKIE),
         request.ip,
       );
-      return send(container, request, reply, outcome, 302);
+      return send(deps.clock, request, reply, outcome, 302);
     },
   );
 
@@ -92,8 +100,8 @@ export function authorizeRoutes(app: FastifyInstance, container: Container): voi
       },
     },
     async (request, reply) => {
-      const outcome = await authorization.authorize(singleParams(request.body), issuerOf(container.config), cookieValue(request, SESSION_COOKIE), request.ip);
-      return send(container, request, reply, outcome, 303);
+      const outcome = await authorization.authorize(singleParams(request.body), issuerOf(deps.config), cookieValue(request, SESSION_COOKIE), request.ip);
+      return send(deps.clock, request, reply, outcome, 303);
     },
   );
 
@@ -106,10 +114,10 @@ export function authorizeRoutes(app: FastifyInstance, container: Container): voi
       params.authorization_id,
       cookieValue(request, AUTHORIZATION_COOKIE),
       params.handoff_token,
-      issuerOf(container.config),
+      issuerOf(deps.config),
     );
     void reply.setCookie(AUTHORIZATION_COOKIE, '', { ...cookieOptions(request, 0), path: '/auth' });
-    return send(container, request, reply, outcome, status);
+    return send(deps.clock, request, reply, outcome, status);
   };
   const summary = 'Back from the login flow: exchanges its handoff token and redirects to the client with the code';
   app.get('/authorize/resume', { config: { tenancy: 'credential' }, exposeHeadRoute: false, schema: { tags: ['oauth'], summary, response: oauthResponses({ 302: Redirect }) } }, (request, reply) =>

@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../container.js';
 import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
+import type { OAuthPlane } from './plane.js';
 
 export const OidcClientSchema = Type.Object({
   client_id: Type.String(),
@@ -23,8 +23,12 @@ const CreatedOidcClientSchema = Type.Object({
 
 const ProjectParams = Type.Object({ project_id: Id() });
 
+export interface OAuthClientRouteDeps {
+  oauth: OAuthPlane;
+}
+
 /** Registration of OIDC clients (relying parties) per project; `project.write` like service keys. */
-export function oauthClientRoutes(root: FastifyInstance, { oauth, projects }: Container): void {
+export function oauthClientRoutes(root: FastifyInstance, { oauth }: OAuthClientRouteDeps): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
   app.post(

@@ -1,10 +1,10 @@
-import type { Container } from '../container.js';
 import type { AuthenticatedClient, Form } from './client-auth.js';
 import { TOKEN_EXCHANGE_GRANT } from './discovery.js';
+import type { OAuthPlane } from './plane.js';
 import type { TokenResponse } from './tokens.js';
 
 export interface GrantContext {
-  container: Container;
+  oauth: OAuthPlane;
   client: AuthenticatedClient;
   form: Form;
   issuer: string;
@@ -14,8 +14,8 @@ export type GrantHandler = (context: GrantContext) => Promise<TokenResponse>;
 
 /** grant_type -> handler; a grant type missing here answers unsupported_grant_type. */
 export const grantHandlers = new Map<string, GrantHandler>([
-  ['client_credentials', ({ container, client, form }) => container.oauth.tokens.clientCredentials(client, form.scope)],
-  [TOKEN_EXCHANGE_GRANT, ({ container, client, form, issuer }) => container.oauth.userTokens.exchange(client, form, issuer)],
-  ['authorization_code', ({ container, client, form, issuer }) => container.oauth.authorization.redeem(client, form, issuer)],
-  ['refresh_token', ({ container, client, form, issuer }) => container.oauth.userTokens.refresh(client, form, issuer)],
+  ['client_credentials', ({ oauth, client, form }) => oauth.tokens.clientCredentials(client, form.scope)],
+  [TOKEN_EXCHANGE_GRANT, ({ oauth, client, form, issuer }) => oauth.userTokens.exchange(client, form, issuer)],
+  ['authorization_code', ({ oauth, client, form, issuer }) => oauth.authorization.redeem(client, form, issuer)],
+  ['refresh_token', ({ oauth, client, form, issuer }) => oauth.userTokens.refresh(client, form, issuer)],
 ]);

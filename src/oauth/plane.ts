@@ -12,7 +12,6 @@ import type { ExchangeService } from '../sessions/service.exchange.js';
 import type { SessionService } from '../sessions/service.js';
 import type { UserService } from '../users/service.js';
 import { IpWindowBudget } from '../db/ip-window-budget.js';
-import { FlowSettingsService } from '../flows/settings/service.js';
 import { AuthorizationService, AuthorizeBudgetSpent } from './authorize.js';
 import { ClientAuthenticator } from './client-auth.js';
 import { OidcClientService } from './clients.js';
@@ -38,6 +37,14 @@ export interface OAuthPlane {
   sweeper: OAuthSweeper;
 }
 
+/**
+ * The project's flow settings, as far as the authorize budget reads them (src/flows/settings); the
+ * composition root hands them in because oauth sits below the flows layer.
+ */
+export interface AuthorizeLimitSource {
+  flowSettings(projectId: string): Promise<{ risk: { ip_authorizations_per_minute: number } }>;
+}
+
 export interface OAuthDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -50,6 +57,7 @@ export interface OAuthDeps {
   sessions: SessionService;
   exchange: ExchangeService;
   users: UserService;
+  flowSettings: AuthorizeLimitSource;
   retentionMs: number;
   /** GATEHOUSE_PUBLIC_URL: the issuer, also of logout tokens sent without a request (back-channel logout). */
   publicUrl: string;
@@ -86,10 +94,9 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   clients.register((clientId, secret, method) => oidcClients.verify(clientId, secret, method));
   // The per-IP budget of authorization requests is a risk rule of the project's flow settings (DESIGN §4.6a).
   const authorizeWindows = new IpWindowBudget(deps.db, deps.clock, 'oauth_authorize_budget', (seconds) => new AuthorizeBudgetSpent(seconds));
-  const flowSettings = new FlowSettingsService(deps.projects);
   const authorization = new AuthorizationService(clientStore, oidcClients, userTokens, deps.sessions, deps.exchange, deps.clock, deps.ids, {
     windows: authorizeWindows,
-    limit: async (projectId) => (await flowSettings.flowSettings(projectId)).risk.ip_authorizations_per_minute,
+    limit: async (projectId) => (await deps.flowSettings.flowSettings(projectId)).risk.ip_authorizations_per_minute,
   });
   const sweeper = new OAuthSweeper(store, clientStore, authorizeWindows, deps.clock, deps.retentionMs, deps.logger);
   const logout = new LogoutService(signingKeys, oidcClients, deps.sessions);

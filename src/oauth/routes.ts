@@ -1,17 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../container.js';
+import type { Credentials } from '../core/credentials.js';
 import { bearerToken } from '../http/auth.js';
 import { invalidClient, type Form } from './client-auth.js';
 import { discoveryDocument, issuerOf } from './discovery.js';
 import { invalidToken, missingToken, oauthError, registerOAuthErrors } from './errors.js';
-import { authorizeRoutes } from './authorize.routes.js';
-import { oauthClientRoutes } from './clients.routes.js';
+import { authorizeRoutes, type AuthorizeRouteDeps } from './authorize.routes.js';
+import { oauthClientRoutes, type OAuthClientRouteDeps } from './clients.routes.js';
 import { grantHandlers } from './grants.js';
 import type { RevocationCaller } from './tokens.js';
 import { DiscoverySchema, IntrospectionSchema, JwksSchema, oauthResponses, TokenResponseSchema, UserInfoSchema } from './schemas.js';
 
 const FORM_LIMIT = 65_536;
+
+export interface OAuthRouteDeps extends AuthorizeRouteDeps, OAuthClientRouteDeps {
+  credentials: Credentials;
+}
 
 /** RFC 6749 §3.2: form parameters, each at most once; parsed only inside the /auth context. */
 function parseForm(_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, body?: Form) => void): void {
@@ -48,30 +52,30 @@ function noStore(reply: FastifyReply): FastifyReply {
 }
 
 /** Who is revoking: a bearer credential (interface: "Bearer header") or an authenticated client. */
-async function revocationCaller(container: Container, request: FastifyRequest, form: Form): Promise<RevocationCaller> {
+async function revocationCaller({ credentials, oauth }: Pick<OAuthRouteDeps, 'credentials' | 'oauth'>, request: FastifyRequest, form: Form): Promise<RevocationCaller> {
   const token = bearerToken(request);
   if (request.headers.authorization && /^Bearer\b/i.test(request.headers.authorization)) {
     if (!token) throw invalidToken('The bearer credential is malformed.');
-    const principal = await container.credentials.resolve(token);
+    const principal = await credentials.resolve(token);
     if (principal?.kind === 'project' && principal.via !== 'preview_secret') {
       return { projectId: principal.projectId, clientId: principal.via === 'access_token' ? principal.clientId : undefined };
     }
     // An end user's own access token may revoke that user's tokens of its client (logout), never
     // another user's; a client-credentials token (no user) speaks for the client itself.
-    const row = await container.oauth.tokens.active(token, 'access');
+    const row = await oauth.tokens.active(token, 'access');
     if (row) return { projectId: row.project_id, clientId: row.client_id, ...(row.user_id ? { userId: row.user_id } : {}) };
     throw invalidToken();
   }
-  const client = await container.oauth.clients.authenticate(request.headers.authorization, form);
+  const client = await oauth.clients.authenticate(request.headers.authorization, form);
   return { projectId: client.projectId, clientId: client.kind === 'root' ? undefined : client.clientId };
 }
 
-export function oauthRoutes(root: FastifyInstance, container: Container): void {
-  const { oauth } = container;
-  oauthClientRoutes(root, container);
+export function oauthRoutes(root: FastifyInstance, deps: OAuthRouteDeps): void {
+  const { oauth } = deps;
+  oauthClientRoutes(root, deps);
 
   root.get('/.well-known/openid-configuration', { config: { tenancy: 'public', cacheable: true }, schema: { tags: ['oauth'], summary: 'OpenID Provider metadata', response: { 200: DiscoverySchema } } }, async (request, reply) => {
-    return reply.header('cache-control', 'public, max-age=300').send(discoveryDocument(issuerOf(container.config)));
+    return reply.header('cache-control', 'public, max-age=300').send(discoveryDocument(issuerOf(deps.config)));
   });
 
   void root.register(
@@ -79,7 +83,7 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
       app.removeAllContentTypeParsers();
       app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, parseForm);
       registerOAuthErrors(app);
-      authorizeRoutes(app, container);
+      authorizeRoutes(app, deps);
 
       app.get('/jwks', { config: { tenancy: 'public', cacheable: true }, schema: { tags: ['oauth'], summary: 'The JSON Web Key Set for ID tokens', response: oauthResponses({ 200: JwksSchema }) } }, async (_request, reply) => {
         return reply.header('cache-control', 'public, max-age=300').type('application/jwk-set+json').send(await oauth.signingKeys.jwks());
@@ -91,12 +95,12 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
         const client = await oauth.clients.authenticate(request.headers.authorization, form);
         const handler = grantHandlers.get(grantType);
         if (!handler) throw oauthError('unsupported_grant_type', `The grant type "${grantType}" is not supported.`, { grant_type: grantType });
-        return noStore(reply).send(await handler({ container, client, form, issuer: issuerOf(container.config) }));
+        return noStore(reply).send(await handler({ oauth, client, form, issuer: issuerOf(deps.config) }));
       });
 
       app.post('/revoke', { config: { tenancy: 'credential' }, schema: { tags: ['oauth'], summary: 'Token revocation (RFC 7009)', response: oauthResponses({ 200: Type.Null() }) } }, async (request, reply) => {
         const form = formOf(request);
-        const caller = await revocationCaller(container, request, form);
+        const caller = await revocationCaller(deps, request, form);
         await oauth.tokens.revoke(caller, required(form, 'token'));
         return noStore(reply).status(200).send();
       });
@@ -117,7 +121,7 @@ export function oauthRoutes(root: FastifyInstance, container: Container): void {
         // RFC 7662 §2.1/§4: anyone can claim a public client's id, so it must not learn about tokens.
         if (client.isPublic) throw invalidClient(false, 'Public clients cannot introspect tokens; use a confidential client or a service key.');
         const token = required(form, 'token');
-        return noStore(reply).send(await oauth.tokens.introspect(client.projectId, token, issuerOf(container.config)));
+        return noStore(reply).send(await oauth.tokens.introspect(client.projectId, token, issuerOf(deps.config)));
       });
     },
     { prefix: '/auth' },
