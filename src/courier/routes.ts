@@ -1,8 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../container.js';
 import { Id, NoContent, Timestamp } from '../http/schemas.js';
+import type { MailComposer } from './compose.js';
+import type { Courier } from './service.js';
 import { LANGUAGES, TEMPLATE_NAMES } from './templates.js';
 
 const Params = Type.Object({ project_id: Id() });
@@ -50,18 +51,23 @@ const OutboxQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** Under `flows` because the flow engine builds and holds the courier and the mail composer (src/flows/module.ts). */
+export interface MailRouteDeps {
+  flows: { mail: MailComposer; courier: Courier };
+}
+
 /** Per-project overrides of the mail templates (DESIGN §4.11; each part must parse as Liquid) and the outbox. */
-export function mailTemplateRoutes(root: FastifyInstance, container: Container): void {
+export function mailTemplateRoutes(root: FastifyInstance, deps: MailRouteDeps): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['mail'];
-  const { mail } = container.flows;
+  const { mail } = deps.flows;
 
   // Where a developer reads a code or link the embedded courier did not send: never the log (DESIGN §4.6a).
   app.get(
     '/projects/:project_id/outbox',
     { config: { tenancy: { project: 'params' }, scope: 'project.write' }, schema: { tags, summary: "The project's mail, newest first (bodies only from the embedded courier, for development)", params: Params, querystring: OutboxQuery, response: { 200: Type.Object({ messages: Type.Array(OutboxMessage) }) } } },
     async (request) => {
-      const rows = await container.flows.courier.outboxOf(request.params.project_id, { recipient: request.query.recipient, limit: request.query.limit ?? 20 });
+      const rows = await deps.flows.courier.outboxOf(request.params.project_id, { recipient: request.query.recipient, limit: request.query.limit ?? 20 });
       return { messages: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), sent_at: row.sent_at?.toISOString() ?? null })) };
     },
   );

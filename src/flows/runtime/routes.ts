@@ -1,13 +1,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../../container.js';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../core/clock.js';
 import { bearerToken } from '../../http/auth.js';
 import { clearCookie, cookieValue, setCookieUntil } from '../../http/cookies.js';
 import { afterAnswerOf } from '../../http/after-answer.js';
 import { corsFor } from '../../http/cors.js';
 import { assertSameOrigin } from '../../http/csrf.js';
 import { Id, NoContent } from '../../http/schemas.js';
+import type { ProjectService } from '../../projects/service.js';
 import { SESSION_COOKIE } from '../../sessions/cookie.js';
 import { FLOW_COOKIE } from '../cookie.js';
 import type { FlowRuntime } from './engine.js';
@@ -93,13 +95,19 @@ export function contextOf(request: FastifyRequest, reply: FastifyReply): Request
   };
 }
 
-export function flowRuntimeRoutes(root: FastifyInstance, container: Container, runtime: FlowRuntime): void {
+export interface FlowRuntimeRouteDeps {
+  clock: Clock;
+  config: Pick<Config, 'publicUrl'>;
+  projects: ProjectService;
+}
+
+export function flowRuntimeRoutes(root: FastifyInstance, deps: FlowRuntimeRouteDeps, runtime: FlowRuntime): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['flows'];
   const security = [{ flowState: [] }];
 
   const send = (request: FastifyRequest, reply: FastifyReply, result: FlowResult) => {
-    const now = container.clock.now();
+    const now = deps.clock.now();
     if (result.cookie === null) clearCookie(request, reply, FLOW_COOKIE);
     else setCookieUntil(request, reply, FLOW_COOKIE, result.cookie, now, new Date(now.getTime() + FLOW_TTL_MS));
     for (const side of result.setCookies ?? []) setCookieUntil(request, reply, side.name, side.value, now, new Date(now.getTime() + side.maxAgeMs));
@@ -108,8 +116,8 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
 
   /** Cookie-authenticated unsafe requests must come from the service's origin or the project's preview origins. */
   const guard = async (request: FastifyRequest, projectId: string) => {
-    const project = await container.projects.row(projectId);
-    assertSameOrigin(request, { publicUrl: container.config.publicUrl, allowedOrigins: project?.preview_origins ?? [] });
+    const project = await deps.projects.row(projectId);
+    assertSameOrigin(request, { publicUrl: deps.config.publicUrl, allowedOrigins: project?.preview_origins ?? [] });
   };
 
   app.post(
@@ -145,7 +153,7 @@ export function flowRuntimeRoutes(root: FastifyInstance, container: Container, r
       } catch (error) {
         // The one refusal that changes the flow (a fresh passkey challenge) carries its cookie.
         if (error instanceof FlowStateChanged && error.cookie) {
-          const now = container.clock.now();
+          const now = deps.clock.now();
           setCookieUntil(request, reply, FLOW_COOKIE, error.cookie, now, new Date(now.getTime() + FLOW_TTL_MS));
         }
         throw error;
