@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Container } from '../container.js';
 import { flowDefinitionRoutes } from './definitions/routes.js';
 import { flowRuntimeRoutes } from './runtime/routes.js';
-import { ssoCallbackRoutes } from './methods/sso/routes.js';
+import { upstreamReturnRoutes } from './runtime/routes.upstream.js';
 import { flowSettingsRoutes } from './settings/routes.js';
 import { mailTemplateRoutes } from '../courier/routes.js';
 
@@ -12,5 +12,5 @@ export function flowRoutes(app: FastifyInstance, container: Container): void {
   flowSettingsRoutes(app, container, container.flows.settings);
   mailTemplateRoutes(app, container);
   flowRuntimeRoutes(app, container, container.flows.runtime);
-  ssoCallbackRoutes(app, container.flows.runtime, container.config.publicUrl);
+  upstreamReturnRoutes(app, container.flows.runtime, container.config.publicUrl);
 }

@@ -30,62 +30,8 @@ export interface FlowFrame {
   su?: string;
   /** each method's own state in this frame, under its name (`MethodContext.state`) */
   m?: Record<string, unknown>;
-  /** an upstream sign-in started on the current step, until its callback returns (DESIGN §4.14) */
-  so?: PendingSso;
-  /** an upstream identity that returned unlinked: linked by `link_sso` or with the user `create_user` writes */
-  si?: PendingIdentity;
   /** a text key: something that happened between requests failed (an SSO return); shown until the next submit */
   er?: string;
-}
-
-/** An upstream sign-in on its way: what its callback is checked against. */
-export interface PendingSso {
-  /** provider id */
-  p: string;
-  /** the `state` sent upstream */
-  st: string;
-  /** the `nonce` sent upstream */
-  n: string;
-  /** the PKCE code verifier */
-  v: string;
-  /** SHA-256 (base64url) of the `_zsso` binding secret */
-  b: string;
-  /** where the browser goes back to (checked at the submit) */
-  r: string;
-  /** expires at, epoch ms */
-  x: number;
-}
-
-/** An upstream identity the callback proved but that is linked to no user yet. */
-export interface PendingIdentity {
-  /** provider id */
-  p: string;
-  /** upstream subject */
-  s: string;
-  /** the upstream e-mail, when the provider said it is verified */
-  e?: string;
-  /** the link's display name */
-  n: string;
-  /** the property whose address a code must prove before the link is written (the new user kept one the provider did not verify) */
-  w?: string;
-}
-
-/** A WebAuthn challenge waiting for its answer (DESIGN §4.10); consumed in the database when answered. */
-export interface PendingChallenge {
-  /** challenge_id the client names in its answer */
-  i: string;
-  /** `passkey` or `passkey_register` */
-  m: string;
-  /** the challenge (base64url) */
-  c: string;
-  /** expires at, epoch ms */
-  x: number;
-  /** relying party id the options named */
-  rp: string;
-  /** login: the user the allowCredentials belong to (identifier given first) */
-  u?: string;
-  /** registration: the new credential's user handle */
-  h?: string;
 }
 
 /** How long a flow lives after its last step: the `_zflow` cookie's `Max-Age=600` (DESIGN §4.5). */

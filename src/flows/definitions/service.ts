@@ -9,7 +9,7 @@ import { takenGate, type WriteGate } from '../../db/gate.js';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import type { SchemaSource, SchemaView } from './schema-view.js';
-import { ProjectDefinitions } from './snapshot.js';
+import { ProjectDefinitions, type LoadedDefinition } from './snapshot.js';
 import type { FlowDefinitionRow, FlowDefinitionStore } from './store.js';
 import type { FlowDefinitionDoc } from './types.js';
 import { assertValidDefinition, invalidDefinition } from './validate.js';
@@ -35,11 +35,6 @@ export interface FlowDefinitionListEntry {
 export interface DefinitionInput {
   schema_uri?: string;
   flow_definition: FlowDefinitionDoc;
-}
-
-export interface LoadedDefinition {
-  row: FlowDefinitionRow;
-  def: FlowDefinitionDoc;
 }
 
 export const parseDefinition = (row: FlowDefinitionRow): FlowDefinitionDoc => JSON.parse(row.definition) as FlowDefinitionDoc;

@@ -1,7 +1,12 @@
 import { deepFreeze } from '../../core/freeze.js';
-import type { LoadedDefinition } from './service.js';
 import type { FlowDefinitionRow } from './store.js';
 import type { FlowDefinitionDoc } from './types.js';
+
+/** A stored definition with its document parsed. */
+export interface LoadedDefinition {
+  row: FlowDefinitionRow;
+  def: FlowDefinitionDoc;
+}
 
 /**
  * All flow definitions of one project as read in one statement, the unit the per-process

@@ -17,11 +17,12 @@ import type { UpstreamClient } from '../../sso/upstream.js';
 import type { User, UserService } from '../../users/service.js';
 import type { CodeService } from '../codes/service.js';
 import type { SchemaView } from '../definitions/schema-view.js';
+import type { TSchema } from 'typebox';
+import type { AppError } from '../../core/errors.js';
 import type { FlowAction, FlowStepDef } from '../definitions/types.js';
 import type { BudgetedFactor } from '../risk/service.js';
 import type { RiskSignalRow } from '../risk/store.js';
 import type { FlowSettings } from '../settings/service.js';
-import type { FlowRun, Loaded } from '../runtime/run.js';
 import type { StepView, SubmitInput } from '../view.js';
 
 /**
@@ -78,6 +79,18 @@ export interface PendingUse {
   readonly parts: CarriedParts & { held: RawBuilder<boolean> };
   check(report: Record<string, unknown>): Promise<void>;
   alone(): Promise<void>;
+}
+
+/** What a method adds to the answer of the request. */
+export interface MethodView {
+  /** step extensions of the method's own (`challenge`, `totp`, `recovery_codes`), merged into the rendered step */
+  extend(data: Partial<StepView>): void;
+  has(key: keyof StepView): boolean;
+  warn(textKey: string): void;
+  /** the answer's `redirect_uri`: the browser leaves for an upstream provider */
+  redirect(url: string): void;
+  /** a cookie the answer sets beside `_zflow` (HttpOnly, the flow cookie's attributes), for `maxAgeMs` */
+  setCookie(cookie: { name: string; value: string; maxAgeMs: number }): void;
 }
 
 /** A method's state in the flow frame. */
@@ -185,9 +198,11 @@ export interface MethodContext {
   carryUse(make: (rollBack: () => void) => PendingUse): void;
   /**
    * `create_user` with the credentials the method enrolls, written in the user's transaction: an
-   * outcome (`user_already_exists`) or undefined once the user exists.
+   * outcome (`user_already_exists`) or undefined once the user exists. With `refusals: 'throw'`
+   * the users domain's refusals (`user.invalid`, `user.already_exists`) reach the method as they
+   * are, for it to answer (an SSO identity created just in time).
    */
-  createUser(enrollments: readonly Enrollment[]): Promise<string | undefined>;
+  createUser(enrollments: readonly Enrollment[], refusals?: 'answer' | 'throw'): Promise<string | undefined>;
   /** One action per flow run and `intervalMs` (a resend), taken in one statement; when not taken, when the next may come. */
   throttle(intervalMs: number): Promise<{ taken: boolean; nextAt?: Date }>;
   /** the user's credential methods, when this request's `checkSecret` read them (saves a read) */
@@ -198,19 +213,9 @@ export interface MethodContext {
    */
   state<S>(method: string): Slot<S>;
   readonly grant: Grant;
-  /** step extensions of the method's own (`challenge`, `totp`, `recovery_codes`), merged into the rendered step */
-  readonly view: { extend(data: Partial<StepView>): void; has(key: keyof StepView): boolean; warn(textKey: string): void };
+  /** what the answer shows beside the step: the method's step extensions, a warning, where the browser goes next */
+  readonly view: MethodView;
   readonly request: RequestFacts;
-}
-
-/**
- * What a method sees of one request. Methods moved onto the port (all but SSO)
- * use only its `MethodContext` part; `run` and `loaded` remain for the others until they move
- * (docs/design/seam-v2.md §5, step 5), and then go.
- */
-export interface StepContext extends MethodContext {
-  run: FlowRun;
-  loaded: Loaded;
 }
 
 /** A step field a method owns, e.g. `x-auth-methods#password`. */
@@ -232,7 +237,7 @@ export interface StepHook {
   name: string;
   /** method fields the hook consumes as its input: on that step they are not verified as credentials */
   takes?: readonly string[];
-  run(ctx: StepContext, values: Map<string, string>): Promise<string | undefined>;
+  run(ctx: MethodContext, values: Map<string, string>): Promise<string | undefined>;
 }
 
 /** A factor a method proves, as the auth attempt records it (DESIGN §4.9 table). */
@@ -252,6 +257,28 @@ export interface Enrollment {
   /** runs after the user's transaction committed and the factor was recorded */
   done?(userId: string): Promise<void>;
 }
+
+/**
+ * A browser coming back from upstream to a path of the method's own (an SSO callback). The engine
+ * serves the path (GET, and POST for `response_mode=form_post`, answered with a 303 to the GET),
+ * finds the flow the binding cookie names (`<flow id>.<secret>`), hands the method the parameters
+ * and the secret, follows the outcome or shows the error on the step, and sends the browser to
+ * the answer's `returnTo` with `?flow=<id>`.
+ */
+export interface UpstreamReturn {
+  readonly path: string;
+  /** the parameters the upstream may send (each once), checked before anything runs */
+  readonly params: TSchema;
+  /** the cookie that binds the return to the browser that left, cleared by the return */
+  readonly bindingCookie: string;
+  /** the OpenAPI summaries of the two routes */
+  readonly summaries: { get: string; post: string };
+  /** the 400 answered when the return cannot be tied to a flow of this browser, and why (logged in details) */
+  unusable(reason: string): AppError;
+}
+
+/** Where an upstream return leads: an outcome the step follows, or a text key its `step.error` shows. */
+export type UpstreamAnswer = { returnTo: string } & ({ outcome: string } | { error: string; reason: string; details?: Record<string, unknown> });
 
 /** What an action of a method's own kind did: stay on the step (a challenge was issued) or go on. */
 export type ActionAnswer = { stay: true } | { stay: false; outcome?: string };
@@ -280,6 +307,8 @@ export interface AuthMethod {
    * Kept for one release.
    */
   readonly legacyFrameKey?: string;
+  /** several old frame keys: the slot becomes an object holding each under its old name */
+  readonly legacyFrameKeys?: readonly string[];
   /** Definition problems of a step that only this method can see (a step listing SSO providers needs an `sso` action). */
   stepIssues?(step: FlowStepDef): Array<{ field: string; message: string }>;
   /** Whether an action of the method's kinds may go without a transition of its own (its outcomes carry the flow on). */
@@ -291,27 +320,38 @@ export interface AuthMethod {
    * After a proof marked a schema field of the user verified (`prove(…, {verifies})`): the method's
    * work that waited for it (SSO links an identity that waited for its address to be proven).
    */
-  afterVerified?(ctx: StepContext, userId: string, field: string): Promise<void>;
+  afterVerified?(ctx: MethodContext, userId: string, field: string): Promise<void>;
   /**
    * Verifies the submitted value of the method's field against the identified user. A refusal
    * (`flow.invalid_credentials`, `flow.code_exhausted`) of a method without an account budget
    * counts one failure against the client IP: the engine does it.
    */
-  verify?(ctx: StepContext, value: string): Promise<string | undefined>;
+  verify?(ctx: MethodContext, value: string): Promise<string | undefined>;
   /**
    * A credential the flow holds for the user `create_user` is about to write, without a field (an
    * SSO identity that returned unknown): written in the user's transaction.
    */
-  pendingEnrollment?(ctx: StepContext, attributes: Record<string, unknown>): Promise<Enrollment | undefined>;
+  pendingEnrollment?(ctx: MethodContext, attributes: Record<string, unknown>): Promise<Enrollment | undefined>;
   /** Prepares the credential that `create_user` writes with the new user from the field's value. */
-  enroll?(ctx: StepContext, value: string, attributes: Record<string, unknown>): Promise<Enrollment>;
+  enroll?(ctx: MethodContext, value: string, attributes: Record<string, unknown>): Promise<Enrollment>;
   /**
    * After a step's fields were verified and its hook ran without an outcome: an outcome trigger the
    * method asks for (TOTP: `second_factor` while the flow's factors do not reach AAL2), if any.
    */
-  followUp?(ctx: StepContext): Promise<string | undefined>;
+  followUp?(ctx: MethodContext): Promise<string | undefined>;
+  /** Whether `followUp` can ask for anything on `step` (asked once per step definition; without it, always). */
+  followsUpOn?(step: FlowStepDef): boolean;
   /** Runs an action of one of the method's kinds. */
-  act?(ctx: StepContext, action: FlowAction, input: SubmitInput): Promise<ActionAnswer>;
+  act?(ctx: MethodContext, action: FlowAction, input: SubmitInput): Promise<ActionAnswer>;
+  /** the browser's return from upstream (`resume`) */
+  readonly upstreamReturn?: UpstreamReturn;
+  /**
+   * The browser came back from upstream (`upstreamReturn`): checks `binding` against the state the
+   * method kept (a mismatch throws `unusable`), then answers where the flow goes.
+   */
+  resume?(ctx: MethodContext, params: Record<string, string>, binding: string): Promise<UpstreamAnswer>;
   /** Adds the method's part to a rendered step (e.g. a passkey challenge for autofill). */
-  render?(ctx: StepContext, view: StepView): Promise<void>;
+  render?(ctx: MethodContext, view: StepView): Promise<void>;
+  /** Whether `render` adds anything on `step` (asked once per step definition; without it, every step renders it). */
+  rendersOn?(step: FlowStepDef): boolean;
 }

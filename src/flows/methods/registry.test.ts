@@ -20,6 +20,16 @@ describe('flow cookies written before method state had slots', () => {
     });
   });
 
+  it('move the two SSO keys into one slot, each under its old name', () => {
+    const started = { p: 'sso_a', st: 'state', n: 'nonce', v: 'verifier', b: 'hash', r: 'https://app.example/back', x: 1 };
+    const identity = { p: 'sso_a', s: 'subject', n: 'Example (a@example.com)' };
+    const frame = { id: 'flow_c', d: 'fdef_c', pu: 'login', s: 'identify', c: {}, h: [], so: started, si: identity };
+    const state = { v: 1, flows: { flow_c: { p: 'proj_c', ss: 'sess_c', ex: 1, f: [frame, { id: 'flow_d', d: 'fdef_d', pu: 'login', s: 'identify', c: {}, h: [], si: identity }] } } } as unknown as FlowCookieState;
+    upgradeFrames(state);
+    expect(state.flows.flow_c.f[0]).toEqual({ id: 'flow_c', d: 'fdef_c', pu: 'login', s: 'identify', c: {}, h: [], m: { sso: { so: started, si: identity } } });
+    expect(state.flows.flow_c.f[1]).toEqual({ id: 'flow_d', d: 'fdef_d', pu: 'login', s: 'identify', c: {}, h: [], m: { sso: { si: identity } } });
+  });
+
   it('leave a frame without old keys as it is', () => {
     const frame = { id: 'flow_b', d: 'fdef_b', pu: 'login', s: 'identify', c: {}, h: [], m: { totp: 'SEED' } };
     const state = { v: 1, flows: { flow_b: { p: 'proj_b', ss: 'sess_b', ex: 1, f: [structuredClone(frame)] } } } as unknown as FlowCookieState;

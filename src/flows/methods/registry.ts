@@ -1,3 +1,4 @@
+import type { FlowStepDef } from '../definitions/types.js';
 import type { FlowCookieState } from '../state.js';
 import type { AuthMethod, MethodField, StepHook } from './method.js';
 import { otpMethod } from './otp/index.js';
@@ -13,6 +14,9 @@ import { totpMethod } from './totp/index.js';
 const BUILT_IN: readonly AuthMethod[] = [passwordMethod, recoveryCodeMethod, passkeyMethod, otpMethod, totpMethod, recoveryCodeFactorMethod, ssoMethod, settingsMethod];
 
 const registered: AuthMethod[] = [];
+// Plans per step (renderersOf, followUpsOf below): a registration starts them afresh.
+let renderers = new WeakMap<FlowStepDef, readonly AuthMethod[]>();
+let followUps = new WeakMap<FlowStepDef, readonly AuthMethod[]>();
 export const METHODS: readonly AuthMethod[] = registered;
 
 const byField = new Map<string, { method: AuthMethod; field: MethodField }>();
@@ -28,6 +32,8 @@ export function registerMethod(method: AuthMethod): void {
   const taken = METHODS.some((m) => m.name === method.name) || (method.field && byField.has(method.field.ref)) || method.actionKinds?.some((kind) => byActionKind.has(kind)) || method.hooks?.some((hook) => hooks.has(hook.name));
   if (taken) throw new Error(`The sign-in method "${method.name}" repeats a name, field, action kind or hook of a registered one.`);
   registered.push(method);
+  renderers = new WeakMap();
+  followUps = new WeakMap();
   if (method.field) byField.set(method.field.ref, { method, field: method.field });
   for (const kind of method.actionKinds ?? []) byActionKind.set(kind, method);
   for (const hook of method.hooks ?? []) hooks.set(hook.name, { method, hook });
@@ -35,6 +41,27 @@ export function registerMethod(method: AuthMethod): void {
 for (const method of BUILT_IN) registerMethod(method);
 
 /** The methods whose secret has an account budget (`budget: 'account'`): proven only through `checkSecret`. */
+/*
+ * Which methods render on a step and which may ask for a follow-up there, asked once per step
+ * definition (loaded definitions are frozen and shared, so the step object is the key): a warm
+ * request calls only the methods its step names, never every method.
+ */
+
+function planned(cache: WeakMap<FlowStepDef, readonly AuthMethod[]>, step: FlowStepDef, applies: (method: AuthMethod) => boolean): readonly AuthMethod[] {
+  let methods = cache.get(step);
+  if (methods === undefined) {
+    methods = METHODS.filter(applies);
+    cache.set(step, methods);
+  }
+  return methods;
+}
+
+/** The methods whose `render` adds to `step` (`rendersOn`; a method without it renders on every step). */
+export const renderersOf = (step: FlowStepDef): readonly AuthMethod[] => planned(renderers, step, (m) => m.render !== undefined && (m.rendersOn?.(step) ?? true));
+
+/** The methods whose `followUp` may ask for an outcome on `step` (`followsUpOn`; without it, on every step). */
+export const followUpsOf = (step: FlowStepDef): readonly AuthMethod[] => planned(followUps, step, (m) => m.followUp !== undefined && (m.followsUpOn?.(step) ?? true));
+
 export const budgetedFactors = (): string[] => METHODS.filter((method) => method.budget === 'account').map((method) => method.name);
 export const isBudgetedFactor = (name: string): boolean => METHODS.some((method) => method.name === name && method.budget === 'account');
 
@@ -72,9 +99,14 @@ export function upgradeFrames(state: FlowCookieState): FlowCookieState {
       // Every method that declares the key gets its value (`oc` was shared by both code methods).
       for (const method of METHODS) {
         const key = method.legacyFrameKey;
-        if (key === undefined || keys[key] === undefined) continue;
-        frame.m = { ...frame.m, [method.name]: keys[key] };
-        moved.add(key);
+        if (key !== undefined && keys[key] !== undefined) {
+          frame.m = { ...frame.m, [method.name]: keys[key] };
+          moved.add(key);
+        }
+        const held = (method.legacyFrameKeys ?? []).filter((old) => keys[old] !== undefined);
+        if (held.length === 0) continue;
+        frame.m = { ...frame.m, [method.name]: Object.fromEntries(held.map((old) => [old, keys[old]])) };
+        for (const old of held) moved.add(old);
       }
       for (const key of moved) delete keys[key];
     }

@@ -1,13 +1,12 @@
 import type { Factor } from '../../sessions/levels.js';
 import type { FlowStepDef } from '../definitions/types.js';
 import type { RawBuilder } from 'kysely';
-import { createUser } from '../hooks/create-user.js';
-import type { Compared, Enrollment, Grant, MethodServices, PendingUse, ProvenFactor, RequestFacts, Slot, StepContext } from '../methods/method.js';
+import type { Compared, Enrollment, Grant, MethodContext, MethodServices, MethodView, PendingUse, ProvenFactor, RequestFacts, Slot } from '../methods/method.js';
+import { createUser } from './create-user.js';
 import type { RiskSignalRow } from '../risk/store.js';
 import type { FlowSettings } from '../settings/service.js';
 import { isBudgetedFactor, METHODS } from '../methods/registry.js';
 import type { BudgetedFactor } from '../risk/service.js';
-import type { StepView } from '../view.js';
 import { readFields } from './fields.js';
 import { checkSecret, takeMailBudget } from './guard.js';
 import type { FlowRun, Loaded } from './run.js';
@@ -17,7 +16,7 @@ import type { FlowRun, Loaded } from './run.js';
  * request and step, over the flow run. Reads go to the current frame each time, so a context stays
  * true while the step's work identifies a user or collects an identifier.
  */
-export class RunContext implements StepContext {
+export class RunContext implements MethodContext {
   constructor(
     readonly run: FlowRun,
     readonly loaded: Loaded,
@@ -133,8 +132,8 @@ export class RunContext implements StepContext {
     this.run.pendingUse = make(() => this.run.rollBack(before));
   }
 
-  createUser(enrollments: readonly Enrollment[]): Promise<string | undefined> {
-    return createUser(this, async () => [...enrollments]);
+  createUser(enrollments: readonly Enrollment[], refusals: 'answer' | 'throw' = 'answer'): Promise<string | undefined> {
+    return createUser(this, async () => [...enrollments], refusals);
   }
 
   throttle(intervalMs: number): Promise<{ taken: boolean; nextAt?: Date }> {
@@ -182,13 +181,20 @@ export class RunContext implements StepContext {
     };
   }
 
-  get view(): { extend(data: Partial<StepView>): void; has(key: keyof StepView): boolean; warn(textKey: string): void } {
-    const extensions = this.run.extensions;
+  get view(): MethodView {
+    const { run } = this;
+    const extensions = run.extensions;
     return {
       extend: (data) => Object.assign(extensions, data),
       has: (key) => extensions[key] !== undefined,
       warn: (textKey) => {
         extensions.warning = textKey;
+      },
+      redirect: (url) => {
+        run.redirectUri = url;
+      },
+      setCookie: (cookie) => {
+        run.setCookies.push(cookie);
       },
     };
   }

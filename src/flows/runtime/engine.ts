@@ -2,7 +2,7 @@ import { AppError, MESSAGES, notFoundError } from '../../core/errors.js';
 import { emptyState, findByTopId, FLOW_TTL_MS, requireEntry, type FlowCookieState, type FlowEntry } from '../state.js';
 import type { FlowDeps } from './deps.js';
 import { isCompleteStep, type FlowStepDef } from '../definitions/types.js';
-import type { StepContext } from '../methods/method.js';
+import type { AuthMethod } from '../methods/method.js';
 import { isSessionBound, methodOfActionKind, upgradeFrames } from '../methods/registry.js';
 import { flowGone, FlowStateChanged, invalidAction } from '../errors.js';
 import { FlowRun } from './run.js';
@@ -10,7 +10,8 @@ import type { FlowResult, RequestContext, StartInput } from './types.js';
 import type { FlowResponse, SubmitInput } from '../view.js';
 import { identifierField } from '../definitions/schema-view.js';
 import { RunContext } from './context.js';
-import { checksCredentials, guessedFactor, readFields, runStep } from './fields.js';
+import { checksCredentials, guessedFactor, readFields } from './fields.js';
+import { renderStep, runStep } from './step.js';
 import { guessedAccount } from './guard.js';
 import { claimSessionBoundFrame, signedInUser } from './session-bound.js';
 import { complete } from './complete.js';
@@ -133,7 +134,7 @@ export class FlowRuntime {
     const ctx = run.ctx;
     const { step, loaded } = await run.current();
     const captcha = await run.needsCaptcha(step, checksCredentials(step));
-    const body = await this.body(run, await run.render(step, loaded, captcha));
+    const body = await this.body(run, await renderStep(run, step, loaded, captcha));
     // Rendering may issue a challenge (passkey autofill); only then is the cookie written again.
     const cookie = run.stateChanged ? await this.deps.codec.encode(run.state, this.deps.clock.now(), run.key) : (ctx.cookie ?? null);
     return { body, cookie };
@@ -159,7 +160,7 @@ export class FlowRuntime {
     const { frame, loaded, step } = await run.current();
     const action = (step.actions ?? []).find((a) => a.name === input.action);
     if (!action) throw invalidAction(frame.id, input.action);
-    const ctx: StepContext = new RunContext(run, loaded, step);
+    const ctx = new RunContext(run, loaded, step);
     // An error shown from between requests (an SSO return) is answered by this submit.
     frame.er = undefined;
     let outcome: string | undefined;
@@ -200,27 +201,50 @@ export class FlowRuntime {
    * DESIGN §4.14). A flow it completes keeps its answer in the tombstone for the first
    * `GET /flow/{id}` (`locate`).
    */
-  async resume(run: FlowRun, outcome: string): Promise<FlowResult> {
+  private async resume(run: FlowRun, outcome: string): Promise<FlowResult> {
     const { frame, step } = await run.current();
     frame.er = undefined;
     if (!(await run.follow(step, outcome))) throw invalidAction(frame.id, outcome, `The step has no "${outcome}" transition.`);
     return this.moveOn(run, true);
   }
 
-  /** The method port for the run's current step (a method's work outside a submit: an SSO callback). */
-  async contextOf(run: FlowRun): Promise<StepContext> {
+  /**
+   * A browser back from upstream (an SSO callback, DESIGN §4.14): the binding cookie
+   * (`<flow id>.<secret>`) names the flow, the method checks its secret and answers; its outcome
+   * is followed, or its error shown on the step. The browser goes to the method's `returnTo`
+   * with `?flow=<id>`; the answer's cookie is the new `_zflow`.
+   */
+  async returnFromUpstream(method: AuthMethod, params: Record<string, string>, binding: string | undefined, ctx: RequestContext): Promise<{ location: string; cookie: string | null }> {
+    const upstream = method.upstreamReturn!;
+    const dot = binding?.indexOf('.') ?? -1;
+    if (binding === undefined || dot <= 0) throw upstream.unusable(`no ${upstream.bindingCookie} cookie`);
+    const run = await this.open(binding.slice(0, dot), ctx).catch((error: unknown) => {
+      throw error instanceof AppError && error.code === 'flow.not_found' ? upstream.unusable(`the flow ${upstream.bindingCookie} names is not in this browser`) : error;
+    });
     const { loaded, step } = await run.current();
-    return new RunContext(run, loaded, step);
+    const answer = await method.resume!(new RunContext(run, loaded, step), params, binding.slice(dot + 1));
+    const backTo = (flowId: string) => {
+      const url = new URL(answer.returnTo);
+      url.searchParams.set('flow', flowId);
+      return url.toString();
+    };
+    if ('error' in answer) {
+      ctx.log?.(`${method.name} sign-in failed`, { flow_id: run.frame.id, ...answer.details, reason: answer.reason });
+      run.frame.er = answer.error;
+      return { location: backTo(run.frame.id), cookie: await this.persist(run) };
+    }
+    const result = await this.resume(run, answer.outcome);
+    return { location: backTo(result.body.id), cookie: result.cookie };
   }
 
   /** The flow's state as it stands, written into a new cookie (an outcome that keeps the step). */
-  async persist(run: FlowRun): Promise<string> {
+  private async persist(run: FlowRun): Promise<string> {
     await run.saveAttempt();
     return this.deps.codec.encode(run.state, this.deps.clock.now(), run.key);
   }
 
   /** A `submit` action: validate the step's fields, apply the risk rules and the captcha gate, run the step. */
-  private async submitFields(ctx: StepContext, input: SubmitInput): Promise<string | undefined> {
+  private async submitFields(ctx: RunContext, input: SubmitInput): Promise<string | undefined> {
     const { deps } = this;
     const { run, loaded, step } = ctx;
     const { frame } = run;
@@ -280,13 +304,13 @@ export class FlowRuntime {
     const { loaded, step } = await run.current();
     if (!done) {
       const captcha = await run.needsCaptcha(step, checksCredentials(step));
-      const [body] = await Promise.all([this.body(run, await run.render(step, loaded, captcha)), run.saveAttempt()]);
+      const [body] = await Promise.all([this.body(run, await renderStep(run, step, loaded, captcha)), run.saveAttempt()]);
       if (run.redirectUri !== undefined) body.redirect_uri = run.redirectUri;
       const result: FlowResult = { body, cookie: await deps.codec.encode(run.state, deps.clock.now(), run.key) };
       if (run.setCookies.length > 0) result.setCookies = run.setCookies;
       return result;
     }
-    const view = await run.render(step, loaded, false);
+    const view = await renderStep(run, step, loaded, false);
     const body = await this.body(run, view);
     if (view.behavior === 'redirect') {
       if (run.entry.r) body.redirect_uri = run.entry.r;

@@ -1,16 +1,13 @@
-import { identifierField, type SchemaView } from '../definitions/schema-view.js';
+import type { SchemaView } from '../definitions/schema-view.js';
 import { submitKey, type FlowStepDef } from '../definitions/types.js';
 import { validationFailed } from '../errors.js';
-import { createUser } from '../hooks/create-user.js';
-import type { Enrollment, StepContext } from '../methods/method.js';
-import { hookNamed, METHODS, methodOfField } from '../methods/registry.js';
+import { METHODS, methodOfField } from '../methods/registry.js';
 import type { BudgetedFactor } from '../risk/service.js';
 import type { StepField } from '../view.js';
-import { countingRefusals } from './guard.js';
 
 /*
- * A step's fields: how they render, how a submit's values are read and checked, and what the step
- * does with the accepted values (`runStep`).
+ * A step's fields: how they render and how a submit's values are read and checked (what the step
+ * then does with them is `step.ts`).
  */
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
@@ -116,62 +113,4 @@ export function checksCredentials(step: FlowStepDef): boolean {
 export function guessedFactor(step: FlowStepDef): BudgetedFactor {
   const method = METHODS.find((m) => m.checksCredentials?.(step) && m.budget === 'account');
   return method?.name ?? 'password';
-}
-
-/** The credentials the step's method fields enroll with a new user (a password at registration). */
-async function enrollments(ctx: StepContext, values: Map<string, string>, attributes: Record<string, unknown>): Promise<Enrollment[]> {
-  const prepared: Enrollment[] = [];
-  for (const [field, value] of values) {
-    const method = methodOfField(field)?.method;
-    if (method?.enroll) prepared.push(await method.enroll(ctx, value, attributes));
-  }
-  for (const method of METHODS) {
-    const pending = await method.pendingEnrollment?.(ctx, attributes);
-    if (pending) prepared.push(pending);
-  }
-  return prepared;
-}
-
-/**
- * What a step does with accepted input, in the order every method relies on:
- * 1. keep the non-secret values in the frame (a new identifier forgets who was identified);
- * 2. `create_user` creates the user with what the methods enroll, and ends there;
- * 3. an identifier field identifies the user (or follows `user_not_found`);
- * 4. each method field is verified by its method, unless the step's hook takes it as input;
- * 5. the step's `on_success` hook runs;
- * 6. a method may ask for an outcome (`followUp`: a second factor is due).
- * Returns an outcome trigger when one applies.
- */
-export async function runStep(ctx: StepContext, values: Map<string, string>): Promise<string | undefined> {
-  const { run, loaded, step } = ctx;
-  const { frame } = run;
-  const identField = identifierField(step, loaded.schema);
-  if (identField && values.has(identField) && frame.c[identField] !== values.get(identField)) {
-    frame.u = undefined;
-    frame.pv = undefined;
-  }
-  for (const [field, value] of values) if (!methodOfField(field)) frame.c[field] = value;
-
-  if (step.on_success === 'create_user') return createUser(ctx, (attributes) => enrollments(ctx, values, attributes));
-
-  if (identField && values.has(identField)) {
-    frame.u = await run.userNamed(loaded.row.schema_id, values.get(identField)!);
-    if (frame.u === undefined && step.transitions?.user_not_found) return 'user_not_found';
-  }
-
-  const hook = step.on_success !== undefined ? hookNamed(step.on_success)?.hook : undefined;
-  for (const [field, value] of values) {
-    if (hook?.takes?.includes(field)) continue;
-    const owner = methodOfField(field)?.method;
-    if (!owner?.verify) continue;
-    const outcome = await countingRefusals(run, owner, () => owner.verify!(ctx, value));
-    if (outcome !== undefined) return outcome;
-  }
-  const outcome = await hook?.run(ctx, values);
-  if (outcome !== undefined) return outcome;
-  for (const method of METHODS) {
-    const asked = await method.followUp?.(ctx);
-    if (asked !== undefined) return asked;
-  }
-  return undefined;
 }

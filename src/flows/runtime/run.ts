@@ -2,15 +2,12 @@ import type { DraftAttempt } from '../../attempts/drafts.js';
 import type { Attempt } from '../../attempts/service.js';
 import { AppError } from '../../core/errors.js';
 import type { SchemaView } from '../definitions/schema-view.js';
-import type { LoadedDefinition } from '../definitions/service.js';
+import type { LoadedDefinition } from '../definitions/snapshot.js';
 import { isCompleteStep, isInvisibleStep, type FlowStepDef } from '../definitions/types.js';
 import type { CaptchaGateView } from '../gates/captcha.js';
 import { FLOW_TTL_MS, flowCompleted, type FlowEntry, type FlowFrame } from '../state.js';
 import type { PendingUse, ProvenFactor } from '../methods/method.js';
 import { flowGone, invalidAction } from '../errors.js';
-import { METHODS } from '../methods/registry.js';
-import { readFields, stepFields, type ReadOptions } from './fields.js';
-import { RunContext } from './context.js';
 import { RunBase } from './run-base.js';
 import type { SideCookie, StepView } from '../view.js';
 
@@ -144,36 +141,8 @@ export class FlowRun extends RunBase {
     throw flowGone(this.frame.id, 'its definition loops');
   }
 
-  async render(step: FlowStepDef, loaded: Loaded, captcha: boolean): Promise<StepView> {
-    const view: StepView = {
-      name: step.name,
-      type: isCompleteStep(step) ? 'complete' : 'form',
-      texts: {
-        title_key: step.texts?.title_key ?? `step.${step.name}.title`,
-        description_key: step.texts?.description_key ?? `step.${step.name}.description`,
-      },
-      fields: stepFields(step, loaded.schema, this.frame.c),
-      actions: (step.actions ?? []).map((a) => ({ name: a.name, kind: a.kind, text_key: a.text_key ?? `action.${a.name}`, primary: a.primary ?? false })),
-    };
-    if (isCompleteStep(step)) view.behavior = step.complete;
-    if (captcha) view.gates = { captcha: await this.challenge() };
-    for (const method of METHODS) await method.render?.(new RunContext(this, loaded, step), view);
-    if (this.frame.er !== undefined) view.error = this.frame.er;
-    return Object.assign(view, this.extensions);
-  }
-
   challenge(): Promise<CaptchaGateView> {
     return this.deps.captcha.challenge(this.projectId);
-  }
-
-  /**
-   * The submitted values of the current step's fields (runtime/fields.ts rules): what a method
-   * reads for an action of its own kind.
-   */
-  read(step: FlowStepDef, submitted: Record<string, unknown>, options?: ReadOptions): Map<string, string> {
-    const loaded = this.loaded.get(this.frame.d);
-    if (!loaded) throw flowGone(this.frame.id, 'its definition is not loaded');
-    return readFields(this.frame.id, step, loaded.schema, submitted, options);
   }
 
   /** The identifier value collected so far in the frame (lock-out keys, recovery), or ''. */

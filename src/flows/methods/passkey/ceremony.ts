@@ -4,7 +4,24 @@ import type { PasskeyService } from '../../../passkeys/service.js';
 import { FlowStateChanged } from '../../errors.js';
 import type { ChallengeResponse, ChallengeView } from '../../view.js';
 import type { MethodContext, ProvenFactor } from '../method.js';
-import type { PendingChallenge } from '../../state.js';
+
+/** A WebAuthn challenge waiting for its answer (DESIGN §4.10); consumed in the database when answered. */
+export interface PendingChallenge {
+  /** challenge_id the client names in its answer */
+  i: string;
+  /** `passkey` or `passkey_register` */
+  m: string;
+  /** the challenge (base64url) */
+  c: string;
+  /** expires at, epoch ms */
+  x: number;
+  /** relying party id the options named */
+  rp: string;
+  /** login: the user the allowCredentials belong to (identifier given first) */
+  u?: string;
+  /** registration: the new credential's user handle */
+  h?: string;
+}
 
 /** A challenge is answered within 5 minutes (DESIGN §4.10). */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;

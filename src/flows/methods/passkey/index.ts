@@ -13,6 +13,7 @@ export const passkeyMethod: AuthMethod = {
   actionKinds: ['passkey', 'passkey_register'],
   legacyFrameKey: 'ch',
   act: (ctx, action, input) => (action.kind === 'passkey' ? passkeyLogin(ctx, input) : passkeyRegister(ctx, input)),
+  rendersOn: (step) => (step.actions ?? []).some((action) => action.kind === 'passkey'),
   async render(ctx) {
     if ((ctx.step.actions ?? []).some((action) => action.kind === 'passkey')) await offerAutofill(ctx);
   },

@@ -72,6 +72,7 @@ export const settingsMethod: AuthMethod = {
   legacyFrameKey: 'rc',
 
   /** A step that removes a credential lists the signed-in user's own, so a frontend can offer a choice, not a text box. */
+  rendersOn: (step) => step.fields?.includes(CREDENTIAL_ID_FIELD) ?? false,
   async render(ctx, view) {
     if (!ctx.step.fields?.includes(CREDENTIAL_ID_FIELD)) return;
     const userId = await ctx.signedIn();

@@ -1,18 +1,18 @@
 import { AppError } from '../../../core/errors.js';
 import type { UpstreamProfile } from '../../../sso/upstream.js';
 import type { OpenedProvider } from '../../../sso/upstream.js';
-import type { PendingIdentity } from '../../state.js';
-import type { Enrollment, ProvenFactor, StepContext } from '../method.js';
+import type { Enrollment, MethodContext, ProvenFactor } from '../method.js';
+import { ssoState, type PendingIdentity } from './state.js';
 
 /** The factor an upstream sign-in proves (DESIGN §4.9 table). */
 export const ssoFactor = (identity: PendingIdentity): ProvenFactor => ({ method: 'sso', payload: { provider_id: identity.p, subject: identity.s } });
 
 /** The schema properties the provider's claim mapping yields, as strings (what a flow collects). */
-export function mappedValues(ctx: StepContext, provider: OpenedProvider, profile: UpstreamProfile): Record<string, string> {
+export function mappedValues(ctx: MethodContext, provider: OpenedProvider, profile: UpstreamProfile): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [property, claim] of Object.entries(provider.claims)) {
     const value = profile.claims[claim];
-    if (!ctx.loaded.schema.fields.has(property)) continue;
+    if (!ctx.schema.fields.has(property)) continue;
     if (typeof value === 'string' && value.length > 0 && value.length <= 1024) values[property] = value;
     else if (typeof value === 'number' || typeof value === 'boolean') values[property] = String(value);
   }
@@ -22,17 +22,17 @@ export function mappedValues(ctx: StepContext, provider: OpenedProvider, profile
 }
 
 /** The schema identifier the upstream e-mail fills (the property mapped from the `email` claim). */
-export function emailProperty(ctx: StepContext, provider: OpenedProvider): string | undefined {
-  return Object.entries(provider.claims).find(([property, claim]) => claim === 'email' && ctx.loaded.schema.identifiers.includes(property))?.[0];
+export function emailProperty(ctx: MethodContext, provider: OpenedProvider): string | undefined {
+  return Object.entries(provider.claims).find(([property, claim]) => claim === 'email' && ctx.schema.identifiers.includes(property))?.[0];
 }
 
 /**
  * Links the identity to `userId` and its `credentials` row in one statement, inside `trx` when
  * given. A link that exists already (for anyone) is not replaced: `userId` of the link is answered.
  */
-export async function writeLink(ctx: StepContext, identity: PendingIdentity, userId: string, trx?: Parameters<Enrollment['write']>[0]): Promise<{ inserted: boolean; userId: string }> {
-  const { deps, projectId } = ctx.run;
-  return deps.sso.links.insert({ projectId, providerId: identity.p, subject: identity.s, userId, credentialId: deps.ids.next('cred'), name: identity.n, at: deps.clock.now() }, trx);
+export async function writeLink(ctx: MethodContext, identity: PendingIdentity, userId: string, trx?: Parameters<Enrollment['write']>[0]): Promise<{ inserted: boolean; userId: string }> {
+  const { services, projectId } = ctx;
+  return services.sso.links.insert({ projectId, providerId: identity.p, subject: identity.s, userId, credentialId: services.ids.next('cred'), name: identity.n, at: services.clock.now() }, trx);
 }
 
 /** Whether the address a new user keeps is the one the provider verified (none kept claims nothing). */
@@ -46,13 +46,13 @@ function provenByProvider(kept: string | undefined, identity: PendingIdentity): 
  * §4.14): the link and its `sso` factor wait until a code proves the address (`linkWaitingIdentity`),
  * else an upstream account could sit on someone's address and outlive its owner's recovery.
  */
-export function linkEnrollment(ctx: StepContext, identity: PendingIdentity, property: string | undefined): Enrollment {
-  const { run } = ctx;
-  if (property !== undefined && !provenByProvider(run.frame.c[property], identity)) {
+export function linkEnrollment(ctx: MethodContext, identity: PendingIdentity, property: string | undefined): Enrollment {
+  const state = ssoState(ctx);
+  if (property !== undefined && !provenByProvider(ctx.collected(property), identity)) {
     return {
       write: async () => undefined,
       async done() {
-        run.frame.si = { ...identity, w: property };
+        state.hold({ ...identity, w: property });
       },
     };
   }
@@ -64,10 +64,10 @@ export function linkEnrollment(ctx: StepContext, identity: PendingIdentity, prop
     },
     factor: ssoFactor(identity),
     async done(userId) {
-      run.frame.si = undefined;
+      state.hold(undefined);
       // The address the provider verified counts as verified here too, when the user kept it.
-      if (property !== undefined && identity.e !== undefined && run.frame.c[property] !== undefined) {
-        await run.deps.users.markVerified(run.projectId, userId, property);
+      if (property !== undefined && identity.e !== undefined && ctx.collected(property) !== undefined) {
+        await ctx.services.users.markVerified(ctx.projectId, userId, property);
       }
     },
   };
@@ -77,12 +77,12 @@ export function linkEnrollment(ctx: StepContext, identity: PendingIdentity, prop
  * After a code proved `field` of the user this flow created: the identity that waited for that
  * proof (`linkEnrollment`) is linked, and its `sso` factor recorded.
  */
-export async function linkWaitingIdentity(ctx: StepContext, userId: string, field: string): Promise<void> {
-  const { run } = ctx;
-  const identity = run.frame.si;
-  if (identity?.w === undefined || identity.w !== field || run.frame.cr !== userId) return;
+export async function linkWaitingIdentity(ctx: MethodContext, userId: string, field: string): Promise<void> {
+  const state = ssoState(ctx);
+  const identity = state.identity();
+  if (identity?.w === undefined || identity.w !== field || ctx.createdUser !== userId) return;
   const { w: _proven, ...waiting } = identity;
   const written = await writeLink(ctx, waiting, userId);
-  run.frame.si = undefined;
-  if (written.userId === userId) await run.recordFactor(ssoFactor(waiting), userId);
+  state.hold(undefined);
+  if (written.userId === userId) await ctx.prove(ssoFactor(waiting), userId);
 }

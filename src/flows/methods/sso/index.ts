@@ -3,7 +3,9 @@ import { FLOW_TTL_MS } from '../../state.js';
 import type { AuthMethod, StepHook } from '../method.js';
 import { provenWithin } from '../proof.js';
 import { emailProperty, linkEnrollment, linkWaitingIdentity, ssoFactor, writeLink } from './identity.js';
+import { resumeSso, SSO_RETURN } from './callback.js';
 import { startSso } from './start.js';
+import { ssoState } from './state.js';
 
 /**
  * `link_sso` (on the step `link_account` leads to): links the upstream identity that returned
@@ -13,24 +15,23 @@ import { startSso } from './start.js';
 const linkSso: StepHook = {
   name: 'link_sso',
   async run(ctx) {
-    const { run } = ctx;
-    const { frame } = run;
-    const identity = frame.si;
-    const userId = frame.u;
-    if (identity === undefined || userId === undefined) throw invalidAction(frame.id, 'link_sso', 'No upstream sign-in waits to be linked.');
+    const state = ssoState(ctx);
+    const identity = state.identity();
+    const userId = ctx.userId;
+    if (identity === undefined || userId === undefined) throw invalidAction(ctx.flowId, 'link_sso', 'No upstream sign-in waits to be linked.');
     const proven = await provenWithin(ctx, userId, FLOW_TTL_MS, undefined, true);
-    if (!proven) throw invalidAction(frame.id, 'link_sso', 'Prove the existing account first.');
+    if (!proven) throw invalidAction(ctx.flowId, 'link_sso', 'Prove the existing account first.');
     const written = await writeLink(ctx, identity, userId);
-    if (written.userId !== userId) throw validationFailed(frame.id, { sso: 'error.sso_account_exists' }, 'This sign-in is linked to another account.');
-    frame.si = undefined;
-    await run.recordFactor(ssoFactor(identity), userId);
+    if (written.userId !== userId) throw validationFailed(ctx.flowId, { sso: 'error.sso_account_exists' }, 'This sign-in is linked to another account.');
+    state.hold(undefined);
+    await ctx.prove(ssoFactor(identity), userId);
     return undefined;
   },
 };
 
 /**
  * Upstream SSO (DESIGN §4.14): no step field; steps list `sso_providers`, an action of kind `sso`
- * sends the browser upstream, and `GET /flow/sso/callback` brings it back with an outcome:
+ * sends the browser upstream, and `GET /flow/sso/callback` brings it back (`resume`, served by the engine) with an outcome:
  * `callback` (signed in or linked), `link_account` or `user_not_found`.
  */
 export const ssoMethod: AuthMethod = {
@@ -54,15 +55,21 @@ export const ssoMethod: AuthMethod = {
 
   act: (ctx, _action, input) => startSso(ctx, input),
 
+  upstreamReturn: SSO_RETURN,
+  resume: resumeSso,
+  // Old cookies kept the upstream sign-in and the unlinked identity under frame keys of their own.
+  legacyFrameKeys: ['so', 'si'],
+
   async pendingEnrollment(ctx) {
-    const identity = ctx.run.frame.si;
+    const identity = ssoState(ctx).identity();
     if (identity === undefined) return undefined;
-    const provider = await ctx.run.deps.sso.providers.enabledProvider(ctx.run.projectId, identity.p);
+    const provider = await ctx.services.sso.providers.enabledProvider(ctx.projectId, identity.p);
     return linkEnrollment(ctx, identity, provider ? emailProperty(ctx, provider) : undefined);
   },
 
-  async render({ run, step }, view) {
+  rendersOn: (step) => (step.sso_providers?.length ?? 0) > 0,
+  async render({ services, projectId, step }, view) {
     if (!step.sso_providers?.length) return;
-    view.sso_providers = await run.deps.sso.providers.summaries(run.projectId, step.sso_providers);
+    view.sso_providers = await services.sso.providers.summaries(projectId, step.sso_providers);
   },
 };

@@ -1,9 +1,8 @@
 import { AppError } from '../../../core/errors.js';
 import type { OpenedProvider, UpstreamProfile } from '../../../sso/upstream.js';
-import { insertUser } from '../../hooks/create-user.js';
-import type { PendingIdentity } from '../../state.js';
 import { provenWithin, RECENT_SIGN_IN_MS } from '../proof.js';
-import type { StepContext } from '../method.js';
+import type { MethodContext } from '../method.js';
+import { ssoState, type PendingIdentity } from './state.js';
 import { emailProperty, linkEnrollment, mappedValues, ssoFactor, writeLink } from './identity.js';
 
 /** Where an upstream sign-in leads: a transition to follow, or a text key for `step.error` and why (for the log). */
@@ -13,13 +12,13 @@ const failed = (reason: string): SsoOutcome => ({ error: 'error.sso_failed', rea
 const accountExists = (reason: string): SsoOutcome => ({ error: 'error.sso_account_exists', reason });
 
 /** Signs the linked user in: the `sso` factor, and the link's last use. */
-async function signIn(ctx: StepContext, identity: PendingIdentity, link: { userId: string; credentialId?: string }): Promise<SsoOutcome> {
-  const { run } = ctx;
-  run.frame.u = link.userId;
-  run.frame.si = undefined;
-  await run.recordFactor(ssoFactor(identity), link.userId);
-  const credentialId = link.credentialId ?? (await run.deps.sso.links.find(run.projectId, { providerId: identity.p, subject: identity.s }))?.credentialId;
-  if (credentialId !== undefined) await run.deps.sso.links.touch(credentialId, run.deps.clock.now());
+async function signIn(ctx: MethodContext, identity: PendingIdentity, link: { userId: string; credentialId?: string }): Promise<SsoOutcome> {
+  const { services } = ctx;
+  ctx.identify(link.userId);
+  ssoState(ctx).hold(undefined);
+  await ctx.prove(ssoFactor(identity), link.userId);
+  const credentialId = link.credentialId ?? (await services.sso.links.find(ctx.projectId, { providerId: identity.p, subject: identity.s }))?.credentialId;
+  if (credentialId !== undefined) await services.sso.links.touch(credentialId, services.clock.now());
   return { trigger: 'callback' };
 }
 
@@ -37,9 +36,9 @@ async function signIn(ctx: StepContext, identity: PendingIdentity, link: { userI
  * 5. an unknown identity follows `user_not_found` with the mapped claims collected, else a user is
  *    created from them and linked.
  */
-export async function decide(ctx: StepContext, provider: OpenedProvider, profile: UpstreamProfile): Promise<SsoOutcome> {
-  const { run, loaded, step } = ctx;
-  const { deps, frame, projectId } = run;
+export async function decide(ctx: MethodContext, provider: OpenedProvider, profile: UpstreamProfile): Promise<SsoOutcome> {
+  const { services: deps, projectId, step } = ctx;
+  const state = ssoState(ctx);
   const property = emailProperty(ctx, provider);
   const verifiedEmail = profile.emailVerified ? profile.email : undefined;
   const identity: PendingIdentity = {
@@ -50,7 +49,7 @@ export async function decide(ctx: StepContext, provider: OpenedProvider, profile
   };
   const link = await deps.sso.links.find(projectId, { providerId: provider.id, subject: profile.subject });
 
-  if (frame.su !== undefined) {
+  if (ctx.boundUser !== undefined) {
     const userId = await ctx.signedIn();
     if (userId === undefined) return failed('settings: the session is no longer signed in');
     if (!(await provenWithin(ctx, userId, RECENT_SIGN_IN_MS))) return failed('settings: the last sign-in is older than 15 minutes');
@@ -61,7 +60,7 @@ export async function decide(ctx: StepContext, provider: OpenedProvider, profile
   if (link) return signIn(ctx, identity, link);
 
   if (verifiedEmail !== undefined && property !== undefined) {
-    const user = await deps.users.findByIdentifier(projectId, loaded.row.schema_id, verifiedEmail);
+    const user = await deps.users.findByIdentifier(projectId, ctx.schema.id, verifiedEmail);
     if (user) {
       // A concurrent first sign-in of this identity may have created that user since the read
       // above: its link commits with it, so this read sees it, and the identity signs in.
@@ -72,36 +71,36 @@ export async function decide(ctx: StepContext, provider: OpenedProvider, profile
         return signIn(ctx, identity, { userId: written.userId });
       }
       if (!step.transitions?.link_account) return accountExists('the verified e-mail belongs to an unlinked user and the step has no link_account');
-      frame.u = user.id;
-      frame.c[property] = verifiedEmail;
-      frame.si = identity;
+      ctx.identify(user.id);
+      ctx.collect(new Map([[property, verifiedEmail]]));
+      state.hold(identity);
       return { trigger: 'link_account' };
     }
   }
 
   const unverified = property !== undefined && profile.email !== undefined && verifiedEmail === undefined;
   if (unverified && !step.transitions?.user_not_found) return { error: 'error.sso_email_unverified', reason: 'the provider did not verify the e-mail address' };
-  for (const [field, value] of Object.entries(mappedValues(ctx, provider, profile))) frame.c[field] = value;
-  frame.si = identity;
-  frame.u = undefined;
+  ctx.collect(new Map(Object.entries(mappedValues(ctx, provider, profile))));
+  state.hold(identity);
+  ctx.identify(undefined);
   if (step.transitions?.user_not_found) return { trigger: 'user_not_found' };
   return createLinkedUser(ctx, identity, property);
 }
 
 /**
- * Just-in-time: the user from the mapped claims and its link, in one transaction (`insertUser`,
- * with the link as the one enrollment). A taken identifier is a race won by the same identity
+ * Just-in-time: the user from the mapped claims and its link, in one transaction (`createUser`,
+ * with the link as the one enrollment, its refusals thrown). A taken identifier is a race won by the same identity
  * (its user signs in) or another account's address.
  */
-async function createLinkedUser(ctx: StepContext, identity: PendingIdentity, property: string | undefined): Promise<SsoOutcome> {
+async function createLinkedUser(ctx: MethodContext, identity: PendingIdentity, property: string | undefined): Promise<SsoOutcome> {
   try {
-    await insertUser(ctx, async () => [linkEnrollment(ctx, identity, property)]);
+    await ctx.createUser([linkEnrollment(ctx, identity, property)], 'throw');
     return { trigger: 'callback' };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === 'user.invalid') return failed('the mapped claims do not satisfy the user schema');
     if (error.code !== 'user.already_exists') throw error;
-    const winner = await ctx.run.deps.sso.links.find(ctx.run.projectId, { providerId: identity.p, subject: identity.s });
+    const winner = await ctx.services.sso.links.find(ctx.projectId, { providerId: identity.p, subject: identity.s });
     if (winner) return signIn(ctx, identity, winner);
     return accountExists('an account holds the mapped identifier and the identity is not linked');
   }

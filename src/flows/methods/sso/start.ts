@@ -6,7 +6,8 @@ import { ALL_PROVIDERS, SSO_CALLBACK_PATH } from '../../../sso/service.js';
 import { UpstreamFailure } from '../../../sso/upstream.js';
 import { validationFailed } from '../../errors.js';
 import type { SubmitInput } from '../../view.js';
-import type { ActionAnswer, StepContext } from '../method.js';
+import type { ActionAnswer, MethodContext } from '../method.js';
+import { ssoState } from './state.js';
 
 /** The cookie that binds an upstream sign-in to the browser that started it (DESIGN §4.14). */
 export const SSO_COOKIE = '_zsso';
@@ -14,12 +15,12 @@ export const SSO_COOKIE = '_zsso';
 export const SSO_TTL_MS = 10 * 60 * 1000;
 
 /** The callback URL registered upstream: on the public URL, never on the Host a request names. */
-export function callbackUrl(ctx: StepContext): string {
-  return `${ctx.run.deps.publicUrl}${SSO_CALLBACK_PATH}`;
+export function callbackUrl(ctx: MethodContext): string {
+  return `${ctx.services.publicUrl}${SSO_CALLBACK_PATH}`;
 }
 
 /** `return_to`, when it is an http(s) URL without credentials on an origin the request may use; else why not. */
-async function returnToProblem(ctx: StepContext, returnTo: string | undefined): Promise<string | undefined> {
+async function returnToProblem(ctx: MethodContext, returnTo: string | undefined): Promise<string | undefined> {
   if (returnTo === undefined) return 'error.required';
   let url: URL;
   try {
@@ -28,11 +29,12 @@ async function returnToProblem(ctx: StepContext, returnTo: string | undefined): 
     return 'error.invalid';
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '' || returnTo.length > 2048) return 'error.invalid';
-  const { run } = ctx;
-  const project = await run.deps.projects.row(run.projectId);
-  const allowed = new Set([...ownOriginsOf(run.deps.publicUrl), ...(project?.preview_origins ?? []).map((o) => new URL(o).origin)]);
+  const { services } = ctx;
+  const project = await services.projects.row(ctx.projectId);
+  const allowed = new Set([...ownOriginsOf(services.publicUrl), ...(project?.preview_origins ?? []).map((o) => new URL(o).origin)]);
   // The browser returns to the site that asked: an Origin that was sent must be the target's too.
-  if (run.ctx.origin !== undefined && run.ctx.origin !== url.origin) return 'error.invalid';
+  const { origin } = ctx.request;
+  if (origin !== undefined && origin !== url.origin) return 'error.invalid';
   return allowed.has(url.origin) ? undefined : 'error.invalid';
 }
 
@@ -42,32 +44,32 @@ async function returnToProblem(ctx: StepContext, returnTo: string | undefined): 
  * checks wait in the flow frame; `_zsso` holds the flow id and a binding secret whose hash the
  * frame keeps, so only this browser can finish the sign-in.
  */
-export async function startSso(ctx: StepContext, input: SubmitInput): Promise<ActionAnswer> {
-  const { run, step } = ctx;
-  const { deps, frame } = run;
-  run.read(step, input.fields, { fields: [] });
+export async function startSso(ctx: MethodContext, input: SubmitInput): Promise<ActionAnswer> {
+  const { services, step } = ctx;
+  ctx.read(input.fields, { fields: [] });
   const providerId = input.sso_provider_id;
   const listed = step.sso_providers ?? [];
   const offered = providerId !== undefined && (listed.includes(providerId) || listed.includes(ALL_PROVIDERS));
-  const provider = offered ? await deps.sso.providers.enabledProvider(run.projectId, providerId) : undefined;
+  const provider = offered ? await services.sso.providers.enabledProvider(ctx.projectId, providerId) : undefined;
   const problems: Record<string, string> = {};
   if (!provider) problems.sso_provider_id = providerId === undefined ? 'error.required' : 'error.invalid';
   const returnProblem = await returnToProblem(ctx, input.return_to);
   if (returnProblem) problems.return_to = returnProblem;
-  if (!provider || Object.keys(problems).length > 0) throw validationFailed(frame.id, problems, 'The sign-in provider or return address is not accepted.');
+  if (!provider || Object.keys(problems).length > 0) throw validationFailed(ctx.flowId, problems, 'The sign-in provider or return address is not accepted.');
   const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
   let url: string;
   try {
-    url = await deps.sso.upstream.authorizationUrl(provider, callbackUrl(ctx), checks);
+    url = await services.sso.upstream.authorizationUrl(provider, callbackUrl(ctx), checks);
   } catch (error) {
     if (!(error instanceof UpstreamFailure)) throw error;
-    run.ctx.log?.('sso provider unreachable', { provider_id: provider.id, reason: error.reason });
-    throw validationFailed(frame.id, { sso_provider_id: 'error.sso_failed' }, 'The sign-in provider cannot be reached; try again later.');
+    ctx.request.log?.('sso provider unreachable', { provider_id: provider.id, reason: error.reason });
+    throw validationFailed(ctx.flowId, { sso_provider_id: 'error.sso_failed' }, 'The sign-in provider cannot be reached; try again later.');
   }
   const binding = randomBytes(32).toString('base64url');
-  frame.so = { p: provider.id, st: checks.state, n: checks.nonce, v: checks.codeVerifier, b: sha256Hex(binding), r: input.return_to!, x: deps.clock.now().getTime() + SSO_TTL_MS };
-  frame.si = undefined;
-  run.redirectUri = url;
-  run.setCookies.push({ name: SSO_COOKIE, value: `${frame.id}.${binding}`, maxAgeMs: SSO_TTL_MS });
+  const state = ssoState(ctx);
+  state.hold(undefined);
+  state.start({ p: provider.id, st: checks.state, n: checks.nonce, v: checks.codeVerifier, b: sha256Hex(binding), r: input.return_to!, x: services.clock.now().getTime() + SSO_TTL_MS });
+  ctx.view.redirect(url);
+  ctx.view.setCookie({ name: SSO_COOKIE, value: `${ctx.flowId}.${binding}`, maxAgeMs: SSO_TTL_MS });
   return { stay: true };
 }

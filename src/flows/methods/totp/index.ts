@@ -73,6 +73,8 @@ export const totpMethod: AuthMethod = {
   },
 
   followUp: secondFactorDue,
+  followsUpOn: (step) => step.transitions?.second_factor !== undefined,
+  rendersOn: (step) => step.on_success === 'enable_totp',
 
   async render(ctx, view) {
     if (ctx.step.on_success !== 'enable_totp') return;

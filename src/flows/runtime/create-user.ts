@@ -1,9 +1,18 @@
 import { AppError } from '../../core/errors.js';
 import type { SchemaView } from '../definitions/schema-view.js';
-import type { Enrollment, StepContext } from '../methods/method.js';
+import type { FlowStepDef } from '../definitions/types.js';
+import type { Enrollment } from '../methods/method.js';
 import { validationFailed } from '../errors.js';
 import { isBudgetedFactor } from '../methods/registry.js';
 import { flowCompleted } from '../state.js';
+import type { FlowRun, Loaded } from './run.js';
+
+/** The run and the step a user is created on (a `RunContext` is one). */
+interface RunStep {
+  readonly run: FlowRun;
+  readonly loaded: Loaded;
+  readonly step: FlowStepDef;
+}
 
 /** Schema attributes from collected values: dotted paths become nested objects, typed per schema. */
 export function attributesFrom(values: Record<string, string>, schema: SchemaView): Record<string, unknown> {
@@ -24,7 +33,7 @@ export function attributesFrom(values: Record<string, string>, schema: SchemaVie
 }
 
 /** The new user's attributes: what the flow collected of the schema's properties. */
-export function collectedAttributes({ run, loaded }: StepContext): Record<string, unknown> {
+export function collectedAttributes({ run, loaded }: RunStep): Record<string, unknown> {
   return attributesFrom(Object.fromEntries(Object.entries(run.frame.c).filter(([field]) => loaded.schema.fields.has(field))), loaded.schema);
 }
 
@@ -44,7 +53,7 @@ function invalidAttributes(flowId: string, error: AppError): AppError {
  * enrollment's factor is then recorded on the flow's auth attempt. Refusals are the users
  * domain's own (`user.invalid`, `user.already_exists`), for the caller to answer.
  */
-export async function insertUser(ctx: StepContext, enrollments: (attributes: Record<string, unknown>) => Promise<Enrollment[]>): Promise<void> {
+export async function insertUser(ctx: RunStep, enrollments: (attributes: Record<string, unknown>) => Promise<Enrollment[]>): Promise<void> {
   const { run, loaded } = ctx;
   const { deps, frame, projectId } = run;
   const attributes = collectedAttributes(ctx);
@@ -80,10 +89,14 @@ export async function insertUser(ctx: StepContext, enrollments: (attributes: Rec
 }
 
 /**
- * `create_user`: `insertUser`, answered as a step answers. An identifier that is taken follows
+ * `create_user`: `insertUser`, answered as a step answers (unless the caller answers `refusals` itself). An identifier that is taken follows
  * `user_already_exists`, or answers on the identifier field.
  */
-export async function createUser(ctx: StepContext, enrollments: (attributes: Record<string, unknown>) => Promise<Enrollment[]>): Promise<string | undefined> {
+export async function createUser(ctx: RunStep, enrollments: (attributes: Record<string, unknown>) => Promise<Enrollment[]>, refusals: 'answer' | 'throw' = 'answer'): Promise<string | undefined> {
+  if (refusals === 'throw') {
+    await insertUser(ctx, enrollments);
+    return undefined;
+  }
   const { run, loaded, step } = ctx;
   const { frame } = run;
   try {
