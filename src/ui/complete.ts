@@ -8,6 +8,7 @@ import type { UiAssets } from './assets.js';
 import { pageUrl, signInUrl } from './entry.js';
 import { sendMessage, type PageContext } from './pages.js';
 import { sendSignedIn } from './signed-in.js';
+import { fallsShort, TOO_WEAK } from './step-up.js';
 
 function withParams(uri: string, params: Record<string, string | undefined>): string {
   const url = new URL(uri);
@@ -17,6 +18,7 @@ function withParams(uri: string, params: Record<string, string | undefined>): st
 
 /**
  * A flow reached its complete step (DESIGN §4.15), in this order:
+ * - a step-up (`aal`) whose handoff would leave the session short of the level: a page that says what would do;
  * - started by /auth/authorize: back to its resume endpoint with the handoff token;
  * - started with a redirect_uri (already checked against the allow-list): there, with the token;
  * - otherwise Gatehouse exchanges the token itself, sets `__service_session` and shows a page;
@@ -27,6 +29,10 @@ export async function finish(container: Container, request: FastifyRequest, repl
   const { entry } = ctx;
   const handoff = body.handoff_token;
   reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  // A step-up whose proof still falls short would return to an app that sends the browser straight back: say so here instead.
+  if (entry.aal && handoff && entry.project_id && (await fallsShort(container, entry.project_id, handoff, entry.aal))) {
+    return reply.redirect(pageUrl(ctx.page, entry, { flow: undefined, done: TOO_WEAK }, ctx.explicitLang), 303);
+  }
   if (entry.authorization_id && entry.resume_uri) {
     return reply.redirect(withParams(entry.resume_uri, { authorization_id: entry.authorization_id, handoff_token: handoff }), 303);
   }

@@ -29,6 +29,11 @@ export interface Entry {
   done?: string;
   /** a note above the step, one of NOTICES (`password_changed`: a recovery just set a new password) */
   notice?: string;
+  /**
+   * The assurance level the app asked for (`1` or `2`: `urn:nist:aal:<n>`), e.g. beside
+   * `session_id` when a session is too weak: the page says so and offers only methods that reach it.
+   */
+  aal?: string;
 }
 
 /** The notes a page can show above its step, with their text keys; any other `notice` is ignored. */
@@ -38,6 +43,8 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SLUG = /^[a-z0-9_-]{1,50}$/;
 // Printable, no control characters: these values end up in URLs and in the runtime's input.
 const PRINTABLE = /^[^\u0000-\u001f\u007f]+$/;
+// The levels sessions report (src/sessions/levels.ts); anything else asks for what no sign-in gives.
+const LEVEL = /^[12]$/;
 
 function single(raw: unknown): string | undefined {
   const value = Array.isArray(raw) ? raw[0] : raw;
@@ -69,6 +76,7 @@ export function readEntry(query: unknown, acceptLanguage: string | undefined, is
   take('flow', ID, 64);
   take('done', SLUG, 50);
   take('notice', SLUG, 50);
+  take('aal', LEVEL, 1);
   if (single(q.lang) !== undefined) entry.lang = pickLang(single(q.lang), undefined);
   // The handoff token goes to resume_uri: only Gatehouse's own resume endpoint may receive it.
   // Compared as URLs (`http://localhost:80/…` is `http://localhost/…`), against the public URL only.
@@ -89,7 +97,7 @@ function normalizedUrl(value: string): string | undefined {
 export function pageUrl(page: string, entry: Entry, overrides: Partial<Entry> = {}, explicitLang = false): string {
   const merged: Entry = { ...entry, ...overrides };
   const params = new URLSearchParams();
-  for (const key of ['project_id', 'purpose', 'app_id', 'redirect_uri', 'authorization_id', 'resume_uri', 'session_id', 'login_hint', 'flow', 'done', 'notice'] as const) {
+  for (const key of ['project_id', 'purpose', 'app_id', 'redirect_uri', 'authorization_id', 'resume_uri', 'session_id', 'login_hint', 'flow', 'done', 'notice', 'aal'] as const) {
     const value = merged[key];
     if (value !== undefined) params.set(key, value);
   }
@@ -100,7 +108,7 @@ export function pageUrl(page: string, entry: Entry, overrides: Partial<Entry> = 
 
 /** The sign-in page of the same app (its return address, language, hint), without the flow that was under way. */
 export function signInUrl(entry: Entry, explicitLang: boolean, notice?: string): string {
-  return pageUrl('login', entry, { purpose: undefined, flow: undefined, done: undefined, session_id: undefined, notice }, explicitLang);
+  return pageUrl('login', entry, { purpose: undefined, flow: undefined, done: undefined, session_id: undefined, aal: undefined, notice }, explicitLang);
 }
 
 /** Whether the page's URL named a language (then links keep it). */

@@ -11,6 +11,7 @@ import { esc } from './html.js';
 import { translator, type Translate } from './i18n.js';
 import { contentSecurityPolicy, renderDocument } from './layout.js';
 import { stepMarkup } from './step.js';
+import { stepForLevel, stepUpNotice } from './step-up-view.js';
 
 /** Everything a page render needs about the request. */
 export interface PageContext {
@@ -90,8 +91,8 @@ export function sendStep(reply: FastifyReply, ctx: PageContext, assets: UiAssets
   const hint = ctx.entry.login_hint;
   const identifier = hint !== undefined ? render.body.step.fields.find((field) => field.type === 'email') : undefined;
   const values = identifier && render.values?.[identifier.name] === undefined ? { ...render.values, [identifier.name]: hint! } : (render.values ?? {});
-  const notice = ctx.entry.notice !== undefined ? NOTICES[ctx.entry.notice] : undefined;
-  let content = stepMarkup({ body: render.body, errors: render.errors ?? {}, error: render.error, values, action, t: ctx.t, notice });
+  const notice = (ctx.entry.notice !== undefined ? NOTICES[ctx.entry.notice] : undefined) ?? stepUpNotice(ctx.entry);
+  let content = stepMarkup({ body: stepForLevel(render.body, ctx.entry), errors: render.errors ?? {}, error: render.error, values, action, t: ctx.t, notice });
   // Every recovery step has a way back (a pivot from sign-in, or /ui/recovery opened directly).
   if (render.purpose === 'recovery') content += `<p class="back"><a href="${esc(signInUrl(ctx.entry, ctx.explicitLang))}">${esc(ctx.t('ui.back_to_sign_in'))}</a></p>`;
   return sendPage(reply, ctx, assets, status, ctx.t(render.body.step.texts.title_key), content);

@@ -18,6 +18,7 @@ import { beforeSubmit, finishedRecovery, readFlow, refusedRedirect } from './flo
 import { readForm, type FormInput } from './form.js';
 import { describeError, fallbackContext, pageContext, sendError, sendMessage, sendStep, type PageContext } from './pages.js';
 import type { StepExtras } from './step.js';
+import { sendTooWeak, TOO_WEAK } from './step-up.js';
 
 /** Form posts are small: a few fields, a captcha proof, a WebAuthn answer. */
 const FORM_LIMIT = 64 * 1024;
@@ -134,6 +135,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         const issuer = issuerOf(container.config);
         if (!entry.project_id) throw new AppError('req.invalid', 'The project is missing.', { errors: [{ path: 'querystring/project_id', message: 'is required' }] });
         if (!(await container.projects.row(entry.project_id))) throw new AppError('proj.not_found', 'The project was not found.');
+        if (entry.done === TOO_WEAK) return sendTooWeak(container, reply, ctx, assets);
         if (entry.done) return sendDone(reply, ctx, assets, await sessionRow(request, entry.project_id));
         let sessionId: string | undefined;
         if (page === 'settings') {
