@@ -73,6 +73,16 @@ function meetsAcr(levels: readonly string[], acrValues: string | undefined): boo
 }
 
 /**
+ * The hosted page's `aal` for a live session that lacks every asked level: the lowest asked (the
+ * one it can reach first). Undefined when acr_values asks for no level we know.
+ */
+function askedAal(levels: readonly string[], acrValues: string | undefined): string | undefined {
+  if (meetsAcr(levels, acrValues)) return undefined;
+  const asked = (acrValues ?? '').split(' ').map((value) => /^urn:nist:aal:([12])$/.exec(value)?.[1]).filter((level): level is string => level !== undefined);
+  return asked.sort()[0];
+}
+
+/**
  * Authorization code + PKCE (S256 only, exact redirect URIs) where signing in is a Gatehouse
  * login flow run by the client's login frontend: authorize -> login UI (flow, purpose login) ->
  * resume with the flow's handoff token -> redirect with the code. A live Gatehouse session
@@ -164,6 +174,8 @@ export class AuthorizationService {
         resume_uri: `${issuer}/auth/authorize/resume`,
         // A session that signed in too long ago or too weakly is stepped up, not replaced.
         session_id: live?.session_id,
+        // Stepped up because of acr_values: the page says why and offers only what reaches the level.
+        aal: live ? askedAal(live.assurance_levels, query.acr_values) : undefined,
         login_hint: query.login_hint,
         ui_locales: query.ui_locales,
         lang,

@@ -87,7 +87,12 @@ describe('OIDC conformance: auth_time, acr, amr, max_age, prompt, POST', () => {
     const { cookie } = await signIn();
     const stepUp = await authorize({ acr_values: 'urn:nist:aal:2' }, cookie);
     expect(location(stepUp).pathname).toBe('/ui/login');
+    // The page learns why: the level asked (it explains and offers only what reaches it), for this session.
+    expect(location(stepUp).searchParams.get('aal')).toBe('2');
+    expect(location(stepUp).searchParams.get('session_id')).toMatch(/^sess_/);
     expect((await authorize({ acr_values: 'urn:nist:aal:1' }, cookie)).headers.location).toContain('code=gh_ac_');
+    // Without a session there is nothing to step up: a plain sign-in, no `aal`.
+    expect(location(await authorize({ acr_values: 'urn:nist:aal:2' })).searchParams.has('aal')).toBe(false);
   });
 
   it('oidcc-ui-locales and login_hint are passed to the login page', async () => {
