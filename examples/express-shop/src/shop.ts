@@ -1,5 +1,5 @@
 import type { Session } from '@gatehouse/client';
-import { clearSessionCookie, cookieFrom, Gatehouse, requireSession, sessionCookie, type Denied, type GatehouseOptions, type SessionContext } from '@gatehouse/node';
+import { clearSessionCookie, cookieFrom, Gatehouse, requireSession, sessionCookie, stepUpUrl, type Denied, type GatehouseOptions, type SessionContext } from '@gatehouse/node';
 import express, { type Request, type Response } from 'express';
 import { esc, page, type Viewer } from './pages.js';
 
@@ -30,12 +30,14 @@ export function createShop(options: ShopOptions) {
   const remember = (response: Response, path: string) =>
     response.append('set-cookie', `${RETURN_COOKIE}=${encodeURIComponent(path)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=600${secure ? '; Secure' : ''}`);
 
-  /** Browsers are sent to sign in (401) or to a step-up of their session (403) instead of a JSON refusal. */
+  /**
+   * Browsers are sent to sign in (401) or to a step-up of their session (403) instead of a JSON
+   * refusal; the step-up names the missing level, so the hosted page explains itself.
+   */
   const toSignIn = (denied: Denied, request: Request, response: Response) => {
     if (denied.status === 503) return response.status(503).set(denied.headers).send(page('Try again shortly', `<p>${esc(denied.body.message)}</p>`));
     remember(response, request.originalUrl);
-    if (denied.status === 403) return response.redirect(303, hosted('login', { session_id: String(denied.body.details.session_id) }));
-    return response.redirect(303, '/login');
+    return response.redirect(303, stepUpUrl(gatehouse, denied, callback) ?? '/login');
   };
   const signedIn = requireSession<Request, Response>(gatehouse, { onDenied: toSignIn });
   const strong = requireSession<Request, Response>(gatehouse, { aal: 2, onDenied: toSignIn });

@@ -1,6 +1,7 @@
 export { Gatehouse, type GatehouseOptions } from './gatehouse.js';
 export { ServiceToken, type ServiceKey } from './service-token.js';
 export { SessionCache } from './session-cache.js';
+export { hostedPageUrl, stepUpUrl, type HostedPage } from './hosted-pages.js';
 export { LogoutTokenVerifier, type LogoutTokenOptions } from './logout-token.js';
 export {
   authenticate,
