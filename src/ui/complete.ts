@@ -1,14 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Container } from '../container.js';
+import type { Clock } from '../core/clock.js';
 import type { FlowResponse } from '../flows/view.js';
 import { setCookieUntil } from '../http/cookies.js';
 import { SESSION_COOKIE } from '../sessions/cookie.js';
+import type { HandoffLevelsDeps } from '../sessions/handoff-levels.js';
+import type { ExchangeService } from '../sessions/service.exchange.js';
 import type { SessionRow } from '../sessions/store.js';
 import type { UiAssets } from './assets.js';
 import { pageUrl, signInUrl } from './entry.js';
 import { sendMessage, type PageContext } from './pages.js';
 import { sendSignedIn } from './signed-in.js';
 import { fallsShort, TOO_WEAK } from './step-up.js';
+
+export interface FinishDeps extends HandoffLevelsDeps {
+  clock: Clock;
+  exchange: ExchangeService;
+}
 
 function withParams(uri: string, params: Record<string, string | undefined>): string {
   const url = new URL(uri);
@@ -25,12 +32,12 @@ function withParams(uri: string, params: Record<string, string | undefined>): st
  * - a recovery that set a new password (`notice`) and signed no one in: the sign-in page, which says so.
  * The handoff token appears only in the Location of this redirect, never in a page.
  */
-export async function finish(container: Container, request: FastifyRequest, reply: FastifyReply, ctx: PageContext, body: FlowResponse, notice?: string): Promise<FastifyReply> {
+export async function finish(deps: FinishDeps, request: FastifyRequest, reply: FastifyReply, ctx: PageContext, body: FlowResponse, notice?: string): Promise<FastifyReply> {
   const { entry } = ctx;
   const handoff = body.handoff_token;
   reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
   // A step-up whose proof still falls short would return to an app that sends the browser straight back: say so here instead.
-  if (entry.aal && handoff && entry.project_id && (await fallsShort(container, entry.project_id, handoff, entry.aal))) {
+  if (entry.aal && handoff && entry.project_id && (await fallsShort(deps, entry.project_id, handoff, entry.aal))) {
     return reply.redirect(pageUrl(ctx.page, entry, { flow: undefined, done: TOO_WEAK }, ctx.explicitLang), 303);
   }
   if (entry.authorization_id && entry.resume_uri) {
@@ -39,8 +46,8 @@ export async function finish(container: Container, request: FastifyRequest, repl
   if (body.redirect_uri) return reply.redirect(withParams(body.redirect_uri, { handoff_token: handoff }), 303);
   const base = { project_id: entry.project_id, lang: entry.lang };
   if (handoff && entry.project_id) {
-    const issued = await container.exchange.exchange(entry.project_id, { handoffToken: handoff });
-    setCookieUntil(request, reply, SESSION_COOKIE, issued.session_token, container.clock.now(), issued.expiresAt);
+    const issued = await deps.exchange.exchange(entry.project_id, { handoffToken: handoff });
+    setCookieUntil(request, reply, SESSION_COOKIE, issued.session_token, deps.clock.now(), issued.expiresAt);
     return reply.redirect(pageUrl(ctx.page, base, { done: 'signed_in' }, ctx.explicitLang), 303);
   }
   if (notice) return reply.redirect(signInUrl(entry, ctx.explicitLang, notice), 303);

@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import type { Container } from '../container.js';
 import { AppError } from '../core/errors.js';
 import { isConnectionError } from '../db/engine.js';
-import { DEFAULT_BRANDING, type Branding } from '../flows/settings/service.js';
+import { DEFAULT_BRANDING, type Branding, type FlowSettingsService } from '../flows/settings/service.js';
 import type { FlowResponse } from '../flows/view.js';
+import type { ProjectService } from '../projects/service.js';
 import { overridesFrom, type Lang } from '../projects/ui-texts.js';
 import type { UiAssets } from './assets.js';
 import { NOTICES, pageUrl, signInUrl, type Entry } from './entry.js';
@@ -22,13 +22,18 @@ export interface PageContext {
   t: Translate;
 }
 
+export interface PageContextDeps {
+  projects: ProjectService;
+  flows: { settings: FlowSettingsService };
+}
+
 /** Branding and texts of the project (defaults when there is none or it is unknown). */
-export async function pageContext(container: Container, page: string, entry: Entry & { lang: Lang }, explicitLang: boolean): Promise<PageContext> {
+export async function pageContext(deps: PageContextDeps, page: string, entry: Entry & { lang: Lang }, explicitLang: boolean): Promise<PageContext> {
   let branding = DEFAULT_BRANDING;
   let overrides = {};
-  const project = entry.project_id ? await container.projects.row(entry.project_id) : undefined;
+  const project = entry.project_id ? await deps.projects.row(entry.project_id) : undefined;
   if (project) {
-    branding = await container.flows.settings.branding(project.id);
+    branding = await deps.flows.settings.branding(project.id);
     overrides = overridesFrom(project.settings);
   }
   return { page, entry, explicitLang, branding, t: translator(entry.lang, overrides) };

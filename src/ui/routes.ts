@@ -1,24 +1,37 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Container } from '../container.js';
+import type { Config } from '../config.js';
+import type { Clock } from '../core/clock.js';
 import { AppError } from '../core/errors.js';
 import { FLOW_COOKIE } from '../flows/cookie.js';
 import { FLOW_TTL_MS } from '../flows/state.js';
+import type { FlowRuntime } from '../flows/runtime/engine.js';
 import type { FlowResult, RequestContext } from '../flows/runtime/types.js';
+import type { FlowSettingsService } from '../flows/settings/service.js';
 import type { FlowResponse, SubmitInput } from '../flows/view.js';
 import { clearCookie, cookieValue, setCookieUntil } from '../http/cookies.js';
 import { afterAnswerOf } from '../http/after-answer.js';
 import { assertSameOrigin } from '../http/csrf.js';
 import { issuerOf } from '../oauth/discovery.js';
+import type { ProjectService } from '../projects/service.js';
 import { SESSION_COOKIE } from '../sessions/cookie.js';
+import type { SessionService } from '../sessions/service.js';
 import { loadAssets } from './assets.js';
-import { finish, sendDone } from './complete.js';
-import { logoutRoutes } from './logout.js';
+import { finish, sendDone, type FinishDeps } from './complete.js';
+import { logoutRoutes, type LogoutRouteDeps } from './logout.js';
 import { FLOW_PAGES, langExplicit, pageUrl, readEntry } from './entry.js';
 import { beforeSubmit, finishedRecovery, readFlow, refusedRedirect } from './flow-read.js';
 import { readForm, type FormInput } from './form.js';
 import { describeError, fallbackContext, pageContext, sendError, sendMessage, sendStep, type PageContext } from './pages.js';
 import type { StepExtras } from './step.js';
-import { sendTooWeak, TOO_WEAK } from './step-up.js';
+import { sendTooWeak, TOO_WEAK, type TooWeakDeps } from './step-up.js';
+
+export interface UiRouteDeps extends FinishDeps, TooWeakDeps, LogoutRouteDeps {
+  clock: Clock;
+  config: Pick<Config, 'publicUrl'>;
+  flows: { runtime: FlowRuntime; settings: FlowSettingsService };
+  projects: ProjectService;
+  sessions: SessionService;
+}
 
 /** Form posts are small: a few fields, a captcha proof, a WebAuthn answer. */
 const FORM_LIMIT = 64 * 1024;
@@ -48,9 +61,9 @@ function contextOf(request: FastifyRequest, issuer: string, reply?: FastifyReply
  * Every route is declared `config.page` (HTML, left out of /openapi.json; the catalog tests know it).
  * Errors of these routes, including the framework's (body too large, wrong content type), are pages.
  */
-export function uiRoutes(root: FastifyInstance, container: Container): void {
+export function uiRoutes(root: FastifyInstance, deps: UiRouteDeps): void {
   const assets = loadAssets();
-  const { runtime } = container.flows;
+  const { runtime } = deps.flows;
   // Pages act for the project their flow or query names, as the browser plane does.
   const config = { page: true, tenancy: 'credential' } as const;
 
@@ -62,8 +75,8 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
     const contextFor = async (request: FastifyRequest, page: string): Promise<PageContext> => {
       let ctx = contexts.get(request);
       if (!ctx) {
-        const entry = readEntry(request.query, request.headers['accept-language'] as string | undefined, issuerOf(container.config));
-        ctx = await pageContext(container, page, entry, langExplicit(request));
+        const entry = readEntry(request.query, request.headers['accept-language'] as string | undefined, issuerOf(deps.config));
+        ctx = await pageContext(deps, page, entry, langExplicit(request));
         contexts.set(request, ctx);
       }
       return ctx;
@@ -82,10 +95,10 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         let entry: PageContext['entry'] = { lang: 'en' };
         let explicit = false;
         try {
-          entry = readEntry(request.query, request.headers['accept-language'] as string | undefined, issuerOf(container.config));
+          entry = readEntry(request.query, request.headers['accept-language'] as string | undefined, issuerOf(deps.config));
           explicit = langExplicit(request);
         } catch {}
-        ctx = await pageContext(container, page, entry, explicit).catch(() => fallbackContext(page, entry, explicit));
+        ctx = await pageContext(deps, page, entry, explicit).catch(() => fallbackContext(page, entry, explicit));
       }
       return sendError(reply, ctx, assets, error).catch(() => {
         // Not even the page could be rendered: a plain answer, with the same status and Retry-After.
@@ -96,14 +109,14 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
     });
 
     const setFlowCookie = (request: FastifyRequest, reply: FastifyReply, cookie: string | null) => {
-      const now = container.clock.now();
+      const now = deps.clock.now();
       if (cookie === null) clearCookie(request, reply, FLOW_COOKIE);
       else setCookieUntil(request, reply, FLOW_COOKIE, cookie, now, new Date(now.getTime() + FLOW_TTL_MS));
     };
 
     const sessionRow = async (request: FastifyRequest, projectId: string) => {
       const token = cookieValue(request, SESSION_COOKIE);
-      const row = token && token.length <= 512 ? await container.sessions.rowForToken(token) : undefined;
+      const row = token && token.length <= 512 ? await deps.sessions.rowForToken(token) : undefined;
       return row && row.project_id === projectId && row.state === 'active' && row.user_id ? row : undefined;
     };
 
@@ -114,8 +127,8 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
     const advance = async (request: FastifyRequest, reply: FastifyReply, ctx: PageContext, result: FlowResult, next: { purpose?: string; notice?: string } = {}) => {
       setFlowCookie(request, reply, result.cookie);
       const body: FlowResponse = result.body;
-      if (body.step.type === 'complete') return finish(container, request, reply, ctx, body, next.notice);
-      const now = container.clock.now();
+      if (body.step.type === 'complete') return finish(deps, request, reply, ctx, body, next.notice);
+      const now = deps.clock.now();
       for (const side of result.setCookies ?? []) setCookieUntil(request, reply, side.name, side.value, now, new Date(now.getTime() + side.maxAgeMs));
       // A step that sends the browser elsewhere (an SSO button: on to the provider).
       if (body.redirect_uri !== undefined) return reply.header('cache-control', 'no-store').redirect(body.redirect_uri, 303);
@@ -132,10 +145,10 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
       app.get(`/ui/${page}`, { config, exposeHeadRoute: false }, async (request, reply) => {
         const ctx = await contextFor(request, page);
         const { entry } = ctx;
-        const issuer = issuerOf(container.config);
+        const issuer = issuerOf(deps.config);
         if (!entry.project_id) throw new AppError('req.invalid', 'The project is missing.', { errors: [{ path: 'querystring/project_id', message: 'is required' }] });
-        if (!(await container.projects.row(entry.project_id))) throw new AppError('proj.not_found', 'The project was not found.');
-        if (entry.done === TOO_WEAK) return sendTooWeak(container, reply, ctx, assets);
+        if (!(await deps.projects.row(entry.project_id))) throw new AppError('proj.not_found', 'The project was not found.');
+        if (entry.done === TOO_WEAK) return sendTooWeak(deps, reply, ctx, assets);
         if (entry.done) return sendDone(reply, ctx, assets, await sessionRow(request, entry.project_id));
         let sessionId: string | undefined;
         if (page === 'settings') {
@@ -173,17 +186,17 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
         const { entry } = ctx;
         if (!entry.project_id || !entry.flow) throw new AppError('flow.not_found', 'The flow is missing.', {});
         const form: FormInput = readForm(request.body);
-        const flowCtx = contextOf(request, issuerOf(container.config), reply);
+        const flowCtx = contextOf(request, issuerOf(deps.config), reply);
         const run = await runtime.open(entry.flow, flowCtx, entry.project_id);
-        const project = await container.projects.row(run.projectId);
-        assertSameOrigin(request, { publicUrl: container.config.publicUrl, allowedOrigins: project?.preview_origins ?? [] });
+        const project = await deps.projects.row(run.projectId);
+        assertSameOrigin(request, { publicUrl: deps.config.publicUrl, allowedOrigins: project?.preview_origins ?? [] });
         const input: SubmitInput = { action: form.action, fields: form.fields };
         if (form.captcha !== undefined) input.captcha = form.captcha;
         if (form.challengeResponse !== undefined) input.challenge_response = form.challengeResponse;
         if (form.ssoProvider !== undefined) {
           input.sso_provider_id = form.ssoProvider;
           // The provider sends the browser back to this page, which shows where the flow went.
-          input.return_to = `${new URL(issuerOf(container.config)).origin}${pageUrl(ctx.page, entry, { flow: run.frame.id, done: undefined }, ctx.explicitLang)}`;
+          input.return_to = `${new URL(issuerOf(deps.config)).origin}${pageUrl(ctx.page, entry, { flow: run.frame.id, done: undefined }, ctx.explicitLang)}`;
         }
         const before = beforeSubmit(run);
         try {
@@ -201,7 +214,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
       const flowId = typeof error.details.flow_id === 'string' ? error.details.flow_id : ctx.entry.flow!;
       // A failed passkey answer carries a new cookie with a fresh challenge (DESIGN §4.10).
       const fresh = (error as AppError & { cookie?: unknown }).cookie;
-      const flowCtx = contextOf(request, issuerOf(container.config));
+      const flowCtx = contextOf(request, issuerOf(deps.config));
       if (typeof fresh === 'string') {
         flowCtx.cookie = fresh;
         setFlowCookie(request, reply, fresh);
@@ -225,10 +238,10 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
     app.post('/ui/logout', { config }, async (request, reply) => {
       const ctx = await contextFor(request, 'login');
       const token = cookieValue(request, SESSION_COOKIE);
-      const projectId = token && token.length <= 512 ? await container.sessions.projectOfToken(token) : undefined;
-      const project = projectId ? await container.projects.row(projectId) : undefined;
-      assertSameOrigin(request, { publicUrl: container.config.publicUrl, allowedOrigins: project?.preview_origins ?? [] });
-      if (token && token.length <= 512) await container.sessions.deleteByToken(token);
+      const projectId = token && token.length <= 512 ? await deps.sessions.projectOfToken(token) : undefined;
+      const project = projectId ? await deps.projects.row(projectId) : undefined;
+      assertSameOrigin(request, { publicUrl: deps.config.publicUrl, allowedOrigins: project?.preview_origins ?? [] });
+      if (token && token.length <= 512) await deps.sessions.deleteByToken(token);
       clearCookie(request, reply, SESSION_COOKIE);
       const base = { project_id: ctx.entry.project_id ?? projectId, lang: ctx.entry.lang };
       return reply.header('cache-control', 'no-store').redirect(pageUrl('login', base, { done: 'signed_out' }, ctx.explicitLang), 303);
@@ -243,7 +256,7 @@ export function uiRoutes(root: FastifyInstance, container: Container): void {
       });
     }
 
-    logoutRoutes(app, container, assets);
+    logoutRoutes(app, deps, assets);
 
     app.get('/ui/assets/:name', { config: { page: true, tenancy: 'public' } }, async (request, reply) => {
       const name = (request.params as { name: string }).name;
