@@ -96,7 +96,8 @@ export function sendStep(reply: FastifyReply, ctx: PageContext, assets: UiAssets
   const hint = ctx.entry.login_hint;
   const identifier = hint !== undefined ? render.body.step.fields.find((field) => field.type === 'email') : undefined;
   const values = identifier && render.values?.[identifier.name] === undefined ? { ...render.values, [identifier.name]: hint! } : (render.values ?? {});
-  const notice = (ctx.entry.notice !== undefined ? NOTICES[ctx.entry.notice] : undefined) ?? stepUpNotice(ctx.entry);
+  // A recovery pivoted from a step-up resets a password: "confirm it's you" would not fit its steps.
+  const notice = (ctx.entry.notice !== undefined ? NOTICES[ctx.entry.notice] : undefined) ?? (render.purpose === 'recovery' ? undefined : stepUpNotice(ctx.entry));
   let content = stepMarkup({ body: stepForLevel(render.body, ctx.entry), errors: render.errors ?? {}, error: render.error, values, action, t: ctx.t, notice });
   // Every recovery step has a way back (a pivot from sign-in, or /ui/recovery opened directly).
   if (render.purpose === 'recovery') content += `<p class="back"><a href="${esc(signInUrl(ctx.entry, ctx.explicitLang))}">${esc(ctx.t('ui.back_to_sign_in'))}</a></p>`;

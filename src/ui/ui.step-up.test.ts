@@ -45,6 +45,10 @@ describe('hosted pages: a step-up that explains itself (?aal=)', () => {
     const passwordPage = await client.submit(identify, 'continue', { email: 'why@example.com' });
     expect(passwordPage.body).toContain('data-step="password"');
     expect(passwordPage.body).toContain('Confirm it&#39;s you with a stronger method.');
+    // "Forgot your password?" stays (the way back to the password); its recovery steps do not claim to be a step-up.
+    const recovery = await client.submit(passwordPage, 'forgot_password');
+    expect(recovery.body).toContain('Reset your password');
+    expect(recovery.body).not.toContain('stronger method');
 
     const german = await client.open(`/ui/login?project_id=${project.id}&session_id=${session.session_id}&aal=2&lang=de`);
     expect(german.body).toContain('Bestätigen Sie mit einer stärkeren Methode, dass Sie es sind.');
