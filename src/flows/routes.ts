@@ -1,16 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import type { Container } from '../container.js';
+import type { Config } from '../config.js';
 import { flowDefinitionRoutes } from './definitions/routes.js';
-import { flowRuntimeRoutes } from './runtime/routes.js';
+import type { FlowDefinitionService } from './definitions/service.js';
+import type { FlowRuntime } from './runtime/engine.js';
+import { flowRuntimeRoutes, type FlowRuntimeRouteDeps } from './runtime/routes.js';
 import { upstreamReturnRoutes } from './runtime/routes.upstream.js';
 import { flowSettingsRoutes } from './settings/routes.js';
-import { mailTemplateRoutes } from '../courier/routes.js';
+import type { FlowSettingsService } from './settings/service.js';
+import { mailTemplateRoutes, type MailRouteDeps } from '../courier/routes.js';
+
+/**
+ * Borrowed from the definition routes rather than written out, so that this narrows as soon as
+ * they do (they still take the whole Container).
+ */
+type FlowDefinitionRouteDeps = Parameters<typeof flowDefinitionRoutes>[1];
+
+export type FlowRouteDeps = FlowDefinitionRouteDeps &
+  MailRouteDeps &
+  FlowRuntimeRouteDeps & {
+    config: Pick<Config, 'publicUrl'>;
+    flows: { definitions: FlowDefinitionService; settings: FlowSettingsService; runtime: FlowRuntime };
+  };
 
 /** Flow definitions, branding and flow settings, and the /flow runtime. */
-export function flowRoutes(app: FastifyInstance, container: Container): void {
-  flowDefinitionRoutes(app, container, container.flows.definitions);
-  flowSettingsRoutes(app, container, container.flows.settings);
-  mailTemplateRoutes(app, container);
-  flowRuntimeRoutes(app, container, container.flows.runtime);
-  upstreamReturnRoutes(app, container.flows.runtime, container.config.publicUrl);
+export function flowRoutes(app: FastifyInstance, deps: FlowRouteDeps): void {
+  flowDefinitionRoutes(app, deps, deps.flows.definitions);
+  flowSettingsRoutes(app, deps.flows.settings);
+  mailTemplateRoutes(app, deps);
+  flowRuntimeRoutes(app, deps, deps.flows.runtime);
+  upstreamReturnRoutes(app, deps.flows.runtime, deps.config.publicUrl);
 }

@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../../container.js';
 import { assertRedirectUris, WEB_REDIRECTS } from '../../core/redirect-uris.js';
 import { Id } from '../../http/schemas.js';
 import { RISK_DEFAULTS, type RiskRules } from '../risk/service.js';
@@ -59,7 +58,7 @@ const FlowSettingsBody = Type.Object(
 
 const Params = Type.Object({ project_id: Id() });
 
-export function flowSettingsRoutes(root: FastifyInstance, container: Container, settings: FlowSettingsService): void {
+export function flowSettingsRoutes(root: FastifyInstance, settings: FlowSettingsService): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['flow settings'];
   const read = ['flow_definition.read', 'project.write'];
