@@ -1,19 +1,6 @@
 import { createHash } from 'node:crypto';
+import { factorAmr } from '../sessions/levels.js';
 import type { Session } from '../sessions/view.js';
-
-/** RFC 8176 values for Gatehouse's factor methods; methods without one are left out. */
-const AMR: Record<string, string> = {
-  password: 'pwd',
-  totp: 'otp',
-  recovery_code: 'otp',
-  otp: 'otp',
-  magic_link: 'otp',
-};
-
-/** `amr` for a passkey: `hwk` when its key is bound to one device, `swk` when it is synced (backed up). */
-function passkeyAmr(payload: Record<string, unknown>): string {
-  return payload.backup_state === true ? 'swk' : 'hwk';
-}
 
 /**
  * What an ID token says about how the user signed in, read from the session as it is now, so that
@@ -25,7 +12,8 @@ export function sessionClaims(session: Session): { auth_time?: number; acr?: str
   const times = session.factors.map((factor) => Date.parse(factor.verified_at)).filter((t) => !Number.isNaN(t));
   const amr = new Set<string>();
   for (const factor of session.factors) {
-    const value = factor.method === 'passkey' ? passkeyAmr(factor.payload as Record<string, unknown>) : AMR[factor.method];
+    // RFC 8176 values, as each factor's method declares them; factors without one are left out.
+    const value = factorAmr(factor);
     if (value) amr.add(value);
   }
   if (amr.size >= 2) amr.add('mfa');

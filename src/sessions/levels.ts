@@ -20,17 +20,32 @@ export const AAL2 = 'urn:nist:aal:2';
  */
 export type FactorKind = 'knowledge' | 'possession' | 'multi' | 'other';
 
-const KIND_BY_METHOD: Record<string, FactorKind> = {
-  password: 'knowledge',
-  totp: 'possession',
-  recovery_code: 'possession',
-  passkey: 'possession',
-  webauthn: 'possession',
-};
+/**
+ * What a factor counts as, and its RFC 8176 `amr` value. The sign-in method that proves the
+ * factor declares it (`AuthMethod.factors`), and the method registry hands it here when the
+ * method is registered: this domain names no method.
+ */
+export interface FactorDescription {
+  kind(factor: Factor): FactorKind;
+  /** the `amr` value of ID tokens (none: the factor is left out of `amr`) */
+  amr?(factor: Factor): string | undefined;
+}
 
+const described = new Map<string, FactorDescription>();
+
+/** Declares what factors of `method` (a factor's `method`) count as; a later declaration replaces it. */
+export function describeFactor(method: string, description: FactorDescription): void {
+  described.set(method, description);
+}
+
+/** A factor no method describes counts towards AAL1 only. */
 export function factorKind(factor: Factor): FactorKind {
-  if ((factor.method === 'passkey' || factor.method === 'webauthn') && factor.payload.user_verified === true) return 'multi';
-  return KIND_BY_METHOD[factor.method] ?? 'other';
+  return described.get(factor.method)?.kind(factor) ?? 'other';
+}
+
+/** The factor's RFC 8176 `amr` value, when its method declares one. */
+export function factorAmr(factor: Factor): string | undefined {
+  return described.get(factor.method)?.amr?.(factor);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { TotpService } from '../../mfa/totp.js';
 import type { PasskeyService } from '../../passkeys/service.js';
 import type { PasswordService } from '../../passwords/service.js';
 import type { ProjectService } from '../../projects/service.js';
-import type { Factor } from '../../sessions/levels.js';
+import type { Factor, FactorDescription } from '../../sessions/levels.js';
 import type { SsoLinkStore } from '../../sso/links.js';
 import type { SsoProviderService } from '../../sso/service.js';
 import type { UpstreamClient } from '../../sso/upstream.js';
@@ -286,6 +286,11 @@ export type ActionAnswer = { stay: true } | { stay: false; outcome?: string };
 export interface AuthMethod {
   /** the method's name: its `x-auth-methods` key and the factor it writes */
   readonly name: string;
+  /**
+   * The factors the method proves, by the factor's `method`: what each counts as towards the
+   * assurance levels (NIST kind) and its `amr` in ID tokens. Undescribed factors count towards AAL1 only.
+   */
+  readonly factors?: Readonly<Record<string, FactorDescription>>;
   /** whether a step may use the method only when its schema enables it (false: built in) */
   readonly needsSchemaKey: boolean;
   readonly field?: MethodField;

@@ -1,3 +1,4 @@
+import { describeFactor } from '../../sessions/levels.js';
 import type { FlowStepDef } from '../definitions/types.js';
 import type { FlowCookieState } from '../state.js';
 import type { AuthMethod, MethodField, StepHook } from './method.js';
@@ -32,6 +33,7 @@ export function registerMethod(method: AuthMethod): void {
   const taken = METHODS.some((m) => m.name === method.name) || (method.field && byField.has(method.field.ref)) || method.actionKinds?.some((kind) => byActionKind.has(kind)) || method.hooks?.some((hook) => hooks.has(hook.name));
   if (taken) throw new Error(`The sign-in method "${method.name}" repeats a name, field, action kind or hook of a registered one.`);
   registered.push(method);
+  for (const [factor, description] of Object.entries(method.factors ?? {})) describeFactor(factor, description);
   renderers = new WeakMap();
   followUps = new WeakMap();
   if (method.field) byField.set(method.field.ref, { method, field: method.field });

@@ -2,7 +2,11 @@ import { AppError } from '../../../core/errors.js';
 import { mailLanguage } from '../../../courier/templates.js';
 import { CODE_TTL_MS, LINK_TOKEN } from '../../codes/service.js';
 import { collectedIdentifierField, mailAfterAnswer, storedAddress } from '../mail.js';
+import type { FactorDescription } from '../../../sessions/levels.js';
 import type { AuthMethod, MethodContext, StepHook } from '../method.js';
+
+/** Codes and links: RFC 8176 `otp`; an inbox proves no device (NIST 800-63B §5.1.3), so AAL1 only. */
+const MAILED_FACTOR: FactorDescription = { kind: () => 'other', amr: () => 'otp' };
 
 /** The step field of e-mail codes; it takes the magic-link token too (DESIGN §4.9, §4.11). */
 export const OTP_FIELD = 'x-auth-methods#otp';
@@ -71,6 +75,7 @@ const sendOtp: StepHook = {
 export const otpMethod: AuthMethod = {
   name: 'otp',
   needsSchemaKey: true,
+  factors: { otp: MAILED_FACTOR, magic_link: MAILED_FACTOR },
   field: {
     ref: OTP_FIELD,
     type: 'code',

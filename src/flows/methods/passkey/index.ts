@@ -1,6 +1,16 @@
+import type { FactorDescription } from '../../../sessions/levels.js';
 import type { AuthMethod } from '../method.js';
 import { offerAutofill, passkeyLogin } from './login.js';
 import { passkeyRegister } from './register.js';
+
+/**
+ * A passkey proves a device; verified with user verification it is a multi-factor authenticator on
+ * its own (AAL2 alone). `amr`: `hwk` when its key is bound to one device, `swk` when it is synced.
+ */
+const PASSKEY_FACTOR: FactorDescription = {
+  kind: (factor) => (factor.payload.user_verified === true ? 'multi' : 'possession'),
+  amr: (factor) => (factor.payload.backup_state === true ? 'swk' : 'hwk'),
+};
 
 /**
  * Passkeys (WebAuthn, DESIGN §4.10): no step field; actions of kind `passkey` (sign in, with or
@@ -10,6 +20,8 @@ import { passkeyRegister } from './register.js';
 export const passkeyMethod: AuthMethod = {
   name: 'passkey',
   needsSchemaKey: true,
+  // `webauthn`: the name factors of passkeys had in sessions written before the method was renamed.
+  factors: { passkey: PASSKEY_FACTOR, webauthn: { kind: PASSKEY_FACTOR.kind } },
   actionKinds: ['passkey', 'passkey_register'],
   legacyFrameKey: 'ch',
   act: (ctx, action, input) => (action.kind === 'passkey' ? passkeyLogin(ctx, input) : passkeyRegister(ctx, input)),

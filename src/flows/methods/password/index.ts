@@ -65,6 +65,7 @@ export const passwordMethod: AuthMethod = {
   name: 'password',
   budget: 'account',
   needsSchemaKey: true,
+  factors: { password: { kind: () => 'knowledge', amr: () => 'pwd' } },
   field: { ref: PASSWORD_FIELD, type: 'password', maxLength: 4096, secret: true },
   hooks: [setPassword, changePassword],
 

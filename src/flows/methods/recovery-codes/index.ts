@@ -26,6 +26,8 @@ export const recoveryCodeFactorMethod: AuthMethod = {
   name: 'recovery_code',
   budget: 'account',
   needsSchemaKey: true,
+  // A code from the set the user stored proves that set, like a device.
+  factors: { recovery_code: { kind: () => 'possession', amr: () => 'otp' } },
   // 10 base32 characters, shown as XXXXX-XXXXX; typed with dashes or spaces anywhere.
   field: { ref: RECOVERY_CODE_FACTOR_FIELD, type: 'code', maxLength: 32, pattern: { regex: /^[A-Za-z2-7\s-]{10,32}$/, error: 'error.invalid_code' }, secret: true },
   hooks: [generateRecoveryCodes],

@@ -37,6 +37,8 @@ const linkSso: StepHook = {
 export const ssoMethod: AuthMethod = {
   name: 'sso',
   needsSchemaKey: true,
+  // Upstream says nothing we can check about how the user proved it: AAL1 only, and no `amr`.
+  factors: { sso: { kind: () => 'other' } },
   actionKinds: ['sso'],
   outcomes: ['callback', 'link_account'],
   hooks: [linkSso],

@@ -58,6 +58,8 @@ export const totpMethod: AuthMethod = {
   name: 'totp',
   budget: 'account',
   needsSchemaKey: true,
+  // A code from an app proves the device that holds the seed.
+  factors: { totp: { kind: () => 'possession', amr: () => 'otp' } },
   field: { ref: TOTP_FIELD, type: 'code', maxLength: 6, pattern: { regex: /^\d{6}$/, error: 'error.invalid_code' }, secret: true },
   hooks: [enableTotp],
   legacyFrameKey: 'ts',
