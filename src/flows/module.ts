@@ -119,7 +119,7 @@ export function createFlowEngine(deps: {
     codec: new FlowCookieCodec(keys),
     definitions,
     schemas,
-    settings,
+    flowSettings: settings,
     captcha,
     risk,
     flowStarts,

@@ -87,7 +87,7 @@ export class RunContext implements MethodContext {
   }
 
   flowSettings(): Promise<FlowSettings> {
-    return this.run.deps.settings.flowSettings(this.projectId);
+    return this.run.deps.flowSettings.flowSettings(this.projectId);
   }
 
   async factors(userId: string, options: { flowOnly?: boolean } = {}): Promise<readonly Factor[]> {

@@ -81,7 +81,7 @@ export class FlowRuntime {
     const definition = await deps.definitions.resolve(project.id, input.purpose, input.app_id);
     if (!definition) throw invalidRequest({ errors: [{ path: 'body/purpose', message: 'no active flow definition serves this purpose' }] });
     if (input.redirect_uri !== undefined) {
-      const { redirect_uris } = await deps.settings.flowSettings(project.id);
+      const { redirect_uris } = await deps.flowSettings.flowSettings(project.id);
       if (!redirect_uris.includes(input.redirect_uri)) {
         throw invalidRequest({ errors: [{ path: 'body/redirect_uri', message: 'is not in the project\'s redirect allow-list (add it to flow_settings.redirect_uris: PUT /projects/{project_id}/flow_settings)' }] });
       }
@@ -295,7 +295,7 @@ export class FlowRuntime {
   }
 
   private async body(run: FlowRun, step: FlowResponse['step']): Promise<FlowResponse> {
-    return { id: run.frame.id, session_id: run.entry.ss, step, branding: await this.deps.settings.branding(run.projectId) };
+    return { id: run.frame.id, session_id: run.entry.ss, step, branding: await this.deps.flowSettings.branding(run.projectId) };
   }
 
   /** Renders the next visible step, or finishes the flow when the whole stack is complete. */

@@ -36,7 +36,7 @@ export class RunBase {
   }
 
   async riskRules(): Promise<RiskRules> {
-    this.rules ??= (await this.deps.settings.flowSettings(this.projectId)).risk;
+    this.rules ??= (await this.deps.flowSettings.flowSettings(this.projectId)).risk;
     return this.rules;
   }
 
