@@ -228,8 +228,10 @@ export interface MethodField {
   maxLength: number;
   /** a value's required shape and the text key answered when it does not match */
   pattern?: { regex: RegExp; error: string };
-  /** secrets are neither trimmed nor kept in the flow cookie */
+  /** secrets are never kept in the flow cookie */
   secret: boolean;
+  /** taken exactly as typed: neither trimmed nor refused for control characters (a password may hold any) */
+  raw?: boolean;
 }
 
 /** Work a step runs with its accepted input (`on_success`); returns an outcome trigger if one applies. */

@@ -56,7 +56,7 @@ function problem(field: string, value: string, type: string, schema: SchemaView)
   const owned = methodOfField(field)?.field;
   const limit = owned ? owned.maxLength : Math.min(MAX_VALUE, schema.fields.get(field)?.maxLength ?? MAX_VALUE);
   if (value.length > limit) return 'error.too_long';
-  if (type !== 'password' && UNPRINTABLE.test(value)) return 'error.invalid_characters';
+  if (!owned?.raw && UNPRINTABLE.test(value)) return 'error.invalid_characters';
   if (owned?.pattern && !owned.pattern.regex.test(value)) return owned.pattern.error;
   if (type === 'email' && !EMAIL.test(value)) return 'error.invalid_email';
   if (type === 'number' && !Number.isFinite(Number(value))) return 'error.invalid_type';
@@ -85,7 +85,7 @@ export function readFields(flowId: string, step: FlowStepDef, schema: SchemaView
       continue;
     }
     let value: string;
-    if (typeof raw === 'string') value = type === 'password' ? raw : raw.trim();
+    if (typeof raw === 'string') value = methodOfField(field)?.field.raw ? raw : raw.trim();
     else if ((typeof raw === 'number' && type === 'number') || (typeof raw === 'boolean' && type === 'checkbox')) value = String(raw);
     else {
       errors[key] = 'error.invalid_type';

@@ -66,7 +66,7 @@ export const passwordMethod: AuthMethod = {
   budget: 'account',
   needsSchemaKey: true,
   factors: { password: { kind: () => 'knowledge', amr: () => 'pwd' } },
-  field: { ref: PASSWORD_FIELD, type: 'password', maxLength: 4096, secret: true },
+  field: { ref: PASSWORD_FIELD, type: 'password', maxLength: 4096, secret: true, raw: true },
   hooks: [setPassword, changePassword],
 
   checksCredentials: (step) => (step.fields ?? []).includes(PASSWORD_FIELD) && step.on_success !== 'create_user' && step.on_success !== 'set_password' && step.on_success !== 'change_password',
