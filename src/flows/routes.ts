@@ -9,14 +9,7 @@ import { flowSettingsRoutes } from './settings/routes.js';
 import type { FlowSettingsService } from './settings/service.js';
 import { mailTemplateRoutes, type MailRouteDeps } from '../courier/routes.js';
 
-/**
- * Borrowed from the definition routes rather than written out, so that this narrows as soon as
- * they do (they still take the whole Container).
- */
-type FlowDefinitionRouteDeps = Parameters<typeof flowDefinitionRoutes>[1];
-
-export type FlowRouteDeps = FlowDefinitionRouteDeps &
-  MailRouteDeps &
+export type FlowRouteDeps = MailRouteDeps &
   FlowRuntimeRouteDeps & {
     config: Pick<Config, 'publicUrl'>;
     flows: { definitions: FlowDefinitionService; settings: FlowSettingsService; runtime: FlowRuntime };
@@ -24,7 +17,7 @@ export type FlowRouteDeps = FlowDefinitionRouteDeps &
 
 /** Flow definitions, branding and flow settings, and the /flow runtime. */
 export function flowRoutes(app: FastifyInstance, deps: FlowRouteDeps): void {
-  flowDefinitionRoutes(app, deps, deps.flows.definitions);
+  flowDefinitionRoutes(app, deps.flows.definitions);
   flowSettingsRoutes(app, deps.flows.settings);
   mailTemplateRoutes(app, deps);
   flowRuntimeRoutes(app, deps, deps.flows.runtime);

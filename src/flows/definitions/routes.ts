@@ -2,7 +2,6 @@ import { tenantOf } from '../../http/tenancy.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Container } from '../../container.js';
 import { AppError } from '../../core/errors.js';
 import type { Principal } from '../../core/principal.js';
 import { principalOf } from '../../http/auth.js';
@@ -76,7 +75,7 @@ const Body = Type.Object(
 
 const scopedProject = (principal: Principal) => (principal.kind === 'project' ? principal.projectId : undefined);
 
-export function flowDefinitionRoutes(root: FastifyInstance, container: Container, definitions: FlowDefinitionService): void {
+export function flowDefinitionRoutes(root: FastifyInstance, definitions: FlowDefinitionService): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['flow definitions'];
 
