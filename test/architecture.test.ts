@@ -10,7 +10,8 @@
  * - the number of import circles (strongly connected components of two files or more) only
  *   shrinks: lower it when a step removes one;
  * - every import that breaks a never is in the baseline: a new one fails, naming the import;
- * - a baseline entry that no longer occurs fails too, so the baseline stays honest.
+ * - a baseline entry that no longer occurs fails too, so the baseline stays honest;
+ * - no import runs against the layer order (`RANK`), with no baseline: there are none left.
  *
  * When a step removes a circle or a breach (or moves files), regenerate the baseline and commit it
  * with the step:
@@ -49,6 +50,12 @@ interface Baseline {
   /** never-pair (`Methods -> Runtime`) → the imports that break it today (`from.ts -> to.ts`): only shrinks */
   never: Record<string, string[]>;
 }
+
+/**
+ * The layer order (docs/design/seam-v2.md §4.1, the appendix's measure script): an import goes to
+ * a part of the same rank or a lower one. Routes and UI sit above HTTP, the composition root on top.
+ */
+const RANK: Record<string, number> = { Core: 0, DB: 1, Domains: 2, Flows: 3, Methods: 4, Definitions: 5, Runtime: 5, HTTP: 6, UI: 7, Routes: 8, Routes2: 8, Routes3: 8, Edge: 9 };
 
 const architecture = JSON.parse(readFileSync(join(ROOT, 'test/architecture.json'), 'utf8')) as Architecture;
 const files = sourceFiles('src');
@@ -146,6 +153,18 @@ describe('architecture (test/architecture.json against src/)', () => {
     const sizes = found.map((members) => `${members.length} files (${members.slice(0, 4).join(', ')}${members.length > 4 ? ', …' : ''})`).join('; ');
     expect(found.length, `more import circles than the baseline's ${baseline?.circles}: ${sizes}. Break the new circle.`).toBeLessThanOrEqual(baseline!.circles);
     expect(found.length, `only ${found.length} import circles left (${sizes || 'none'}), the baseline says ${baseline?.circles}: lower it, ${REGENERATE}`).toBe(baseline!.circles);
+  });
+
+  it('no import runs back up the layers (a dependency a lower layer needs is a port it declares)', () => {
+    expect(Object.keys(architecture.parts).filter((part) => RANK[part] === undefined), 'parts without a rank').toEqual([]);
+    const against: string[] = [];
+    for (const [from, targets] of graph) {
+      for (const to of targets.keys()) {
+        const [low, high] = [partOf(architecture, from), partOf(architecture, to)];
+        if (low !== undefined && high !== undefined && RANK[low] < RANK[high]) against.push(`${from} (${low}) -> ${to} (${high})`);
+      }
+    }
+    expect(against).toEqual([]);
   });
 
   it('every never of test/architecture.json is kept, but for the baseline', () => {
