@@ -1,14 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, DESKTOP, launch, startServer } from '../../../test/browser/harness.js';
+import { describeBrowser, DESKTOP } from '../../../test/browser/harness.js';
 import type { TestApp } from '../../../test/helpers/app.js';
-import { ensureProject } from './setup.js';
-import { createShop } from './shop.js';
+import { shopKit, type ShopKit } from './shop-test-kit.js';
 
 /**
  * The example shop in Chromium beside a real Gatehouse: sign up with a passkey on the hosted page,
@@ -16,36 +9,19 @@ import { createShop } from './shop.js';
  * e-mail address, sign out. Both run on `localhost` (passkeys refuse IP addresses).
  */
 describeBrowser('examples/express-shop in Chromium', () => {
-  let browser: Browser;
+  let kit: ShopKit;
   let t: TestApp;
   let gatehouseUrl: string;
   let shopUrl: string;
-  let shop: Server;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    const started = await startServer({}, { publicHost: 'localhost' });
-    t = started.t;
-    gatehouseUrl = started.base.replace('127.0.0.1', 'localhost');
-    shop = createServer();
-    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
-    shopUrl = `http://localhost:${(shop.address() as AddressInfo).port}`;
-    const file = join(mkdtempSync(join(tmpdir(), 'shop-')), '.shop.json');
-    const project = await ensureProject({ gatehouseUrl, shopUrl, adminToken: t.adminToken, file });
-    // No session cache here: the test moves Gatehouse's clock, and the shop must see the decay at once.
-    shop.on('request', createShop({ gatehouseUrl, shopUrl, ...project, sessionCacheMs: 0 }));
-    browser = await launch();
+    kit = await shopKit();
+    ({ t, gatehouseUrl, shopUrl } = kit);
   });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    shop?.close();
-    await t?.close();
-  });
+  afterAll(async () => kit?.close());
 
   it('signs up with a passkey, sees the account, steps up for "change e-mail" after AAL2 lapsed, changes it, signs out', async () => {
-    const context = await browser.newContext(DESKTOP);
-    contexts.push(context);
+    const context = await kit.newContext(DESKTOP);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');

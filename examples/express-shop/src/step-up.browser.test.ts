@@ -1,14 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, DESKTOP, expectAccessible, launch, startServer } from '../../../test/browser/harness.js';
-import type { TestApp } from '../../../test/helpers/app.js';
-import { ensureProject } from './setup.js';
-import { createShop } from './shop.js';
+import { describeBrowser, DESKTOP, expectAccessible } from '../../../test/browser/harness.js';
+import { shopKit, type ShopKit } from './shop-test-kit.js';
 
 const SCREENSHOTS = new URL('../../../docs/images/', import.meta.url).pathname;
 
@@ -18,36 +10,19 @@ const SCREENSHOTS = new URL('../../../docs/images/', import.meta.url).pathname;
  * back through the shop the page says which methods would do and links to the settings page.
  */
 describeBrowser('examples/express-shop in Chromium: a step-up that explains itself', () => {
-  let browser: Browser;
-  let t: TestApp;
+  let kit: ShopKit;
   let gatehouseUrl: string;
   let shopUrl: string;
-  let shop: Server;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    const started = await startServer({}, { publicHost: 'localhost' });
-    t = started.t;
-    gatehouseUrl = started.base.replace('127.0.0.1', 'localhost');
-    shop = createServer();
-    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
-    shopUrl = `http://localhost:${(shop.address() as AddressInfo).port}`;
-    const file = join(mkdtempSync(join(tmpdir(), 'shop-')), '.shop.json');
-    const project = await ensureProject({ gatehouseUrl, shopUrl, adminToken: t.adminToken, file });
-    shop.on('request', createShop({ gatehouseUrl, shopUrl, ...project, sessionCacheMs: 0 }));
-    browser = await launch();
+    kit = await shopKit();
+    ({ gatehouseUrl, shopUrl } = kit);
   });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    shop?.close();
-    await t?.close();
-  });
+  afterAll(async () => kit?.close());
 
   it('a password-only shopper clicks "Change e-mail": told why, no "Create an account", then which methods would do and the settings link', async () => {
     // bypassCSP lets axe-core in; the pages' own CSP is tested elsewhere.
-    const context = await browser.newContext({ ...DESKTOP, bypassCSP: true });
-    contexts.push(context);
+    const context = await kit.newContext({ ...DESKTOP, bypassCSP: true });
     const page = await context.newPage();
 
     await page.goto(shopUrl);
