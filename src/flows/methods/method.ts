@@ -277,6 +277,12 @@ export interface UpstreamReturn {
   readonly summaries: { get: string; post: string };
   /** the 400 answered when the return cannot be tied to a flow of this browser, and why (logged in details) */
   unusable(reason: string): AppError;
+  /**
+   * Whether the binding secret is the one the method kept in its slot (the slot's value as the
+   * frame holds it). Checked from the cookies alone, before anything else is read: a return that
+   * does not bind is refused even while the database is gone.
+   */
+  binds(slot: unknown, secret: string): boolean;
 }
 
 /** Where an upstream return leads: an outcome the step follows, or a text key its `step.error` shows. */

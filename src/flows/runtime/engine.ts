@@ -221,8 +221,10 @@ export class FlowRuntime {
     const run = await this.open(binding.slice(0, dot), ctx).catch((error: unknown) => {
       throw error instanceof AppError && error.code === 'flow.not_found' ? upstream.unusable(`the flow ${upstream.bindingCookie} names is not in this browser`) : error;
     });
+    const secret = binding.slice(dot + 1);
+    if (!upstream.binds(run.frame.m?.[method.name], secret)) throw upstream.unusable(`the ${upstream.bindingCookie} cookie does not match the flow`);
     const { loaded, step } = await run.current();
-    const answer = await method.resume!(new RunContext(run, loaded, step), params, binding.slice(dot + 1));
+    const answer = await method.resume!(new RunContext(run, loaded, step), params, secret);
     const backTo = (flowId: string) => {
       const url = new URL(answer.returnTo);
       url.searchParams.set('flow', flowId);

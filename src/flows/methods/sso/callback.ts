@@ -6,7 +6,7 @@ import { UpstreamFailure } from '../../../sso/upstream.js';
 import type { MethodContext, UpstreamAnswer, UpstreamReturn } from '../method.js';
 import { decide } from './outcome.js';
 import { callbackUrl, SSO_COOKIE } from './start.js';
-import { ssoState } from './state.js';
+import { ssoState, type SsoState } from './state.js';
 
 /** What a provider may send back (RFC 6749 §4.1.2, RFC 9207 `iss`, Apple's `user`), each once and short. */
 const CallbackParams = Type.Object(
@@ -29,7 +29,8 @@ const CallbackParams = Type.Object(
 
 /**
  * `GET /flow/sso/callback` (DESIGN §4.14), served by the engine: `_zsso` names the flow and proves
- * the browser that started the sign-in. POST is `response_mode=form_post` (Apple).
+ * the browser that started the sign-in (`binds`, checked before `resumeSso`). POST is
+ * `response_mode=form_post` (Apple).
  */
 export const SSO_RETURN: UpstreamReturn = {
   path: SSO_CALLBACK_PATH,
@@ -41,6 +42,10 @@ export const SSO_RETURN: UpstreamReturn = {
   },
   // A callback that cannot be tied to a flow of this browser: 400, nothing changes.
   unusable: (reason) => new AppError('flow.sso_failed', 'This sign-in cannot be completed in this browser; start it again.', { reason }),
+  binds(slot, secret) {
+    const pending = (slot as SsoState | undefined)?.so;
+    return pending !== undefined && constantTimeEqual(sha256Hex(secret), pending.b);
+  },
 };
 
 /**
@@ -52,7 +57,8 @@ export const SSO_RETURN: UpstreamReturn = {
 export async function resumeSso(ctx: MethodContext, query: Record<string, string>, binding: string): Promise<UpstreamAnswer> {
   const state = ssoState(ctx);
   const pending = state.started();
-  if (!pending || !constantTimeEqual(sha256Hex(binding), pending.b)) throw SSO_RETURN.unusable('the _zsso cookie does not match the flow');
+  // The engine asked `binds` first; this keeps a direct call as strict.
+  if (!pending || !SSO_RETURN.binds({ so: pending }, binding)) throw SSO_RETURN.unusable('the _zsso cookie does not match the flow');
   state.start(undefined);
   const returnTo = pending.r;
   const fail = (error: string, reason: string): UpstreamAnswer => {
