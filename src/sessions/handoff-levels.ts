@@ -1,6 +1,7 @@
 import type { AttemptService } from '../attempts/service.js';
 import type { Clock } from '../core/clock.js';
 import { assuranceLevels, mergeFactors } from './levels.js';
+import { stepsUp } from './service.exchange.js';
 import type { SessionService } from './service.js';
 import type { SessionStore } from './store.js';
 
@@ -14,8 +15,7 @@ export interface HandoffLevelsDeps {
 /**
  * The assurance levels the session will hold once this handoff token is exchanged, read without
  * consuming it: a page can tell a step-up that falls short before the app loops on it. The merge
- * mirrors the exchange (service.exchange.ts `writeSession`): a live active session of the same
- * user keeps its factors and gains the attempt's; anything else starts from the attempt's alone.
+ * is the exchange's own rule (`stepsUp`, service.exchange.ts).
  * Undefined when the token is unknown, used or expired (the exchange will say so itself).
  */
 export async function levelsAfterExchange(deps: HandoffLevelsDeps, projectId: string, handoffToken: string): Promise<string[] | undefined> {
@@ -23,12 +23,6 @@ export async function levelsAfterExchange(deps: HandoffLevelsDeps, projectId: st
   if (!attempt || attempt.user_id === null) return undefined;
   const now = deps.clock.now();
   const target = attempt.session_id !== null ? await deps.sessions.store.find(attempt.session_id) : undefined;
-  const stepUp =
-    target !== undefined &&
-    target.project_id === attempt.project_id &&
-    target.state === 'active' &&
-    target.user_id === attempt.user_id &&
-    target.expires_at.getTime() > now.getTime();
-  const factors = mergeFactors(stepUp ? target.factors : [], attempt.factors);
+  const factors = mergeFactors(stepsUp(target, attempt.project_id, attempt.user_id, now) ? target.factors : [], attempt.factors);
   return assuranceLevels(factors, await deps.sessions.settingsFor(projectId), now);
 }

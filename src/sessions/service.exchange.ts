@@ -14,6 +14,15 @@ import { resolveTtlSeconds, type SessionSettings } from './settings.js';
 import type { ExchangedRow, SessionRow } from './store.js';
 import { toSession, type UserProfile } from './view.js';
 
+/**
+ * Whether exchanging an attempt of `userId` steps `target` up: an active, unexpired session of
+ * the same project and user keeps its factors and gains the attempt's (anything else starts from
+ * the attempt's alone). The exchange writes by it; `handoff-levels.ts` predicts by it.
+ */
+export function stepsUp(target: SessionRow | undefined, projectId: string, userId: string, now: Date): target is SessionRow {
+  return target !== undefined && target.project_id === projectId && target.state === 'active' && target.user_id === userId && target.expires_at.getTime() > now.getTime();
+}
+
 export interface ExchangeInput {
   handoffToken: string;
   /** ISO 8601 duration; at most the project's max TTL. Default: the project's session TTL. */
@@ -176,7 +185,7 @@ export class ExchangeService {
       target.expires_at.getTime() > now.getTime() &&
       (target.state === 'building' || target.user_id === userId);
     if (target && usable) {
-      const stepUp = target.state === 'active';
+      const stepUp = stepsUp(target, attempt.project_id, userId, now);
       const updated = await store.authenticate(target.id, {
         user_id: userId,
         lifecycle_owner_team_id: teamId ?? target.lifecycle_owner_team_id,
