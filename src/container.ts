@@ -33,6 +33,7 @@ import { SsoProviderStore } from './sso/store.js';
 import type { ExchangeService } from './sessions/service.exchange.js';
 import type { Sweeper } from './sessions/sweeper.js';
 import { createFlowEngine, type FlowEngine } from './flows/module.js';
+import { schemaKeys } from './flows/methods/registry.js';
 import { FlowSettingsService } from './flows/settings/service.js';
 import { PasskeyService } from './passkeys/service.js';
 import { PasskeyStore } from './passkeys/store.js';
@@ -116,7 +117,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const projects = new ProjectService(db, new ProjectStore(db), clock, ids, changes, paginator);
   const teams = new TeamService(new TeamStore(db), clock, ids, paginator);
   const serviceKeys = new ServiceKeyService(db, new ServiceKeyStore(db), clock, ids, paginator);
-  const { schemas, users, passwords } = createUserDomain({ db, config, clock, ids, paginator, projects, teams });
+  const { schemas, users, passwords } = createUserDomain({ db, config, clock, ids, paginator, projects, teams, schemaKeys: schemaKeys() });
 
   credentials.register(async (token) => {
     const projectId = await projectOfSecret.get(sha256Hex(token), () => projects.idForSecret(token), (id) => id !== undefined);

@@ -1,4 +1,4 @@
-import { budgetedFactors } from './methods/registry.js';
+import { budgetedFactors, createMethodServices } from './methods/registry.js';
 import { SsoLinkStore } from '../sso/links.js';
 import type { SsoProviderService } from '../sso/service.js';
 import { UpstreamClient } from '../sso/upstream.js';
@@ -112,8 +112,9 @@ export function createFlowEngine(deps: {
   const flowStarts = new FlowStartBudget(db, clock);
   const risk = new RiskService(new RiskStore(db), clock, ids, budgetedFactors());
   const codes = new CodeService(new CodeStore(db), keys, clock, ids);
+  const transaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) => db.transaction().execute(work);
   const runtime = new FlowRuntime({
-    transaction: (work) => db.transaction().execute(work),
+    transaction,
     clock,
     ids,
     codec: new FlowCookieCodec(keys),
@@ -137,6 +138,7 @@ export function createFlowEngine(deps: {
     recoveryCodes: deps.recoveryCodes,
     sso: { providers: deps.ssoProviders, links: new SsoLinkStore(db), upstream: new UpstreamClient(clock) },
     publicUrl: deps.config.publicUrl,
+    ownServices: createMethodServices({ db, transaction, clock, ids, publicUrl: deps.config.publicUrl }),
   });
   deps.projects.onCreated(async (trx, project) => {
     const row = await new SchemaStore(trx).findDefault(project.id);

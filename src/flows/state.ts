@@ -88,6 +88,13 @@ export function findAnywhere(state: FlowCookieState, flowId: string): { key: str
 
 export const topFrame = (entry: FlowEntry): FlowFrame => entry.f[entry.f.length - 1];
 
+/** Whether any frame of the cookie holds one of `keys` (keys a cookie written by an older release may carry). */
+export function framesHoldAny(state: FlowCookieState, keys: ReadonlySet<string>): boolean {
+  if (keys.size === 0) return false;
+  for (const entry of Object.values(state.flows)) for (const frame of entry.f) for (const key of Object.keys(frame)) if (keys.has(key)) return true;
+  return false;
+}
+
 /**
  * The entry a client addresses by its latest flow id: unknown ids (and flows of another project
  * when the caller names one) answer 404 `flow.not_found`, expired ones 410 `flow.expired`,

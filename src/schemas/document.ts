@@ -1,10 +1,4 @@
-import {
-  AUTH_METHODS,
-  PASSWORD_MIN_LENGTH,
-  UNIQUE_SCOPES,
-  type AuthMethod,
-  type UniqueScope,
-} from './keywords.js';
+import { PASSWORD_MIN_LENGTH, UNIQUE_SCOPES, type UniqueScope } from './keywords.js';
 
 /**
  * What Gatehouse reads out of a user schema besides validation: which properties are identifiers
@@ -23,7 +17,8 @@ export interface PropertySpec {
 export interface SchemaModel {
   objectType: string;
   properties: PropertySpec[];
-  authMethods: Record<AuthMethod, boolean>;
+  /** Each `x-auth-methods` key the document holds: whether it is enabled. A key it lacks is off. */
+  authMethods: Readonly<Partial<Record<string, boolean>>>;
   passwordMinLength: number;
 }
 
@@ -110,12 +105,8 @@ export function analyseDocument(document: Record<string, unknown>): { model?: Sc
   walkProperties(document, '', properties, issues);
   if (issues.length > 0) return { issues };
   const configured = isObject(methods) ? methods : {};
-  const authMethods = Object.fromEntries(
-    AUTH_METHODS.map((method) => {
-      const entry = configured[method];
-      return [method, isObject(entry) && entry.enabled === true];
-    }),
-  ) as Record<AuthMethod, boolean>;
+  // Which keys may appear is the compiler's check (SchemaCompiler, given the methods' keys).
+  const authMethods = Object.fromEntries(Object.entries(configured).map(([method, entry]) => [method, isObject(entry) && entry.enabled === true]));
   const password = configured.password;
   const passwordMinLength = isObject(password) && typeof password.minLength === 'number' ? password.minLength : PASSWORD_MIN_LENGTH;
   return { model: { objectType: objectType as string, properties, authMethods, passwordMinLength }, issues };

@@ -6,9 +6,16 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
   ajv: Ajv2020,
 ) => Ajv2020;
 
-/** The sign-in methods a user schema can switch on (`x-auth-methods`). */
-export const AUTH_METHODS = ['password', 'passkey', 'magic_link', 'sso', 'otp', 'totp', 'recovery_code'] as const;
-export type AuthMethod = (typeof AUTH_METHODS)[number];
+/**
+ * A key a user schema's `x-auth-methods` may hold, `{enabled: boolean, ...options}`. The sign-in
+ * methods own the list (the flows' method registry): the composition root hands it in, so that a
+ * method registered as a plug-in is a key too and this domain keeps no second list of methods.
+ */
+export interface SchemaKey {
+  readonly name: string;
+  /** JSON-schema properties the key's object takes beside `enabled` (password's `minLength`). */
+  readonly options?: Readonly<Record<string, unknown>>;
+}
 
 export const UNIQUE_SCOPES = ['project', 'team', 'unspecified'] as const;
 export type UniqueScope = (typeof UNIQUE_SCOPES)[number];
@@ -23,31 +30,28 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** Meta-schemas of Gatehouse's keywords; Ajv checks them whenever a document is compiled. */
-const KEYWORD_META = {
-  'x-unique': { type: 'string', enum: [...UNIQUE_SCOPES] },
-  'x-claim': { type: 'string', enum: [...CLAIMS] },
-  'x-audit': { type: 'boolean' },
-  'x-auth-methods': {
-    type: 'object',
-    additionalProperties: false,
-    properties: Object.fromEntries(
-      AUTH_METHODS.map((method) => [
-        method,
-        {
-          type: 'object',
-          required: ['enabled'],
-          additionalProperties: false,
-          properties: {
-            enabled: { type: 'boolean' },
-            ...(method === 'password'
-              ? { minLength: { type: 'integer', minimum: PASSWORD_MIN_LENGTH, maximum: PASSWORD_MAX_LENGTH } }
-              : {}),
+function keywordMeta(keys: readonly SchemaKey[]): Record<string, { type: 'string' | 'boolean' | 'object' } & Record<string, unknown>> {
+  return {
+    'x-unique': { type: 'string', enum: [...UNIQUE_SCOPES] },
+    'x-claim': { type: 'string', enum: [...CLAIMS] },
+    'x-audit': { type: 'boolean' },
+    'x-auth-methods': {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(
+        keys.map((key) => [
+          key.name,
+          {
+            type: 'object',
+            required: ['enabled'],
+            additionalProperties: false,
+            properties: { enabled: { type: 'boolean' }, ...key.options },
           },
-        },
-      ]),
-    ),
-  },
-} as const;
+        ]),
+      ),
+    },
+  };
+}
 
 /** The document keywords of a user schema that JSON Schema itself does not define (annotations). */
 const DOCUMENT_KEYWORDS = ['kind', 'objectType', 'metaSchema'];
@@ -69,7 +73,11 @@ export class SchemaCompiler {
   /** Warnings of the compile in progress; compiling is synchronous, so one sink suffices. */
   private warnings: string[] = [];
 
-  constructor() {
+  /** `keys`: what `x-auth-methods` may hold; a key repeated is a wiring mistake and throws. */
+  constructor(keys: readonly SchemaKey[]) {
+    const names = keys.map((key) => key.name);
+    const repeated = names.find((name, index) => names.indexOf(name) !== index);
+    if (repeated !== undefined) throw new Error(`The x-auth-methods key "${repeated}" is declared twice.`);
     this.ajv = new Ajv2020({
       allErrors: true,
       strict: false,
@@ -86,7 +94,7 @@ export class SchemaCompiler {
       },
     });
     addFormats(this.ajv);
-    for (const [keyword, metaSchema] of Object.entries(KEYWORD_META)) {
+    for (const [keyword, metaSchema] of Object.entries(keywordMeta(keys))) {
       this.ajv.addKeyword({ keyword, metaSchema: metaSchema as object, schemaType: metaSchema.type });
     }
     for (const keyword of DOCUMENT_KEYWORDS) this.ajv.addKeyword({ keyword });

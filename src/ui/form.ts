@@ -1,4 +1,4 @@
-import type { ChallengeResponse } from '../flows/view.js';
+import type { ChallengeResponse } from '../flows/methods/passkey/view.js';
 
 /** A page's form post, read leniently: anything odd becomes a value the runtime refuses with a field error. */
 export interface FormInput {

@@ -1,7 +1,10 @@
 /**
  * Text keys of the hosted UI (docs/flows.md "Text keys" plus the page's own `ui.*` keys) in English
- * and German. A project may override any key per language (project settings `ui.texts`).
+ * and German: the keys the engine, the pages or several methods use; a method's own keys are its
+ * `texts.ts` (`AuthMethod.texts`), merged in here. A project may override any key per language
+ * (project settings `ui.texts`).
  */
+import { METHODS, methodTexts } from '../flows/methods/registry.js';
 import { LANGS, type Lang, type Texts } from '../projects/ui-texts.js';
 import { GUIDANCE } from './i18n-guidance.js';
 
@@ -12,53 +15,36 @@ const en: Texts = {
   'step.password.description': '',
   'step.register.title': 'Create your account',
   'step.register.description': '',
-  'step.request.title': 'Reset your password',
-  'step.request.description': 'We will send a code to your e-mail address if an account exists.',
   'step.code.title': 'Check your e-mail',
   'step.code.description': 'Enter the code we sent you.',
-  'step.new_password.title': 'Choose a new password',
-  'step.new_password.description': '',
   'step.done.title': 'Done',
   'step.done.description': 'All set. You can now sign in.',
   'field.email': 'E-mail address',
-  'field.password': 'Password',
-  'field.code': 'Code',
   'field.name.given': 'First name',
   'field.name.family': 'Last name',
   'action.continue': 'Continue',
   'action.sign_up': 'Create an account',
-  'action.forgot_password': 'Forgot your password?',
   'action.sign_in': 'Sign in',
   'action.create_account': 'Create account',
   'action.sign_in_instead': 'I already have an account',
-  'action.send_code': 'Send code',
   'action.verify_code': 'Verify code',
   'action.resend_code': 'Send a new code',
   'action.save_password': 'Save password',
-  'action.passkey': 'Sign in with a passkey',
-  'action.passkey_register': 'Create a passkey',
-  'action.sign_in_with_passkey': 'Sign in with a passkey',
-  'action.register_with_passkey': 'Sign up with a passkey',
   'error.required': 'This field is required.',
   'error.invalid_type': 'This value has the wrong type.',
   'error.too_long': 'This value is too long.',
   'error.invalid_email': 'Enter a valid e-mail address.',
   'error.invalid_code': 'Enter the code as digits.',
   'error.code_exhausted': 'This code was tried too often. Ask for a new code.',
-  'error.sso_failed': 'Signing in with that provider did not work. Try again, or use another way to sign in.',
-  'error.sso_account_exists': 'An account with this e-mail address exists already. Sign in to it first, then connect the provider in your settings.',
-  'error.sso_email_unverified': 'That provider has not confirmed your e-mail address. Confirm it there, or use another way to sign in.',
   'error.invalid_characters': 'This value contains characters that are not allowed.',
   'error.unknown_field': 'This field is not expected here.',
   'error.invalid': 'This value is not valid.',
   'error.invalid_credentials': 'The e-mail address or password is wrong.',
   'error.user_already_exists': 'An account with these details already exists.',
-  'error.password_policy': 'This password is too weak or too common. Choose a longer one.',
   'error.captcha_required': 'Please complete the check that you are human.',
   'error.captcha_invalid': 'The human check failed. Please try again.',
   'error.captcha_expired': 'The human check expired. Please try again.',
   'error.captcha_replayed': 'The human check was already used. Please try again.',
-  'error.passkey_invalid': 'The passkey could not be verified.',
   'ui.captcha': 'Human check',
   'ui.captcha_hint': 'Your browser solves a small puzzle. Without JavaScript, paste the solution here.',
   'ui.captcha_solving': 'Checking your browser…',
@@ -73,11 +59,6 @@ const en: Texts = {
   'ui.logout.description': 'An application asks to sign you out of this device.',
   'ui.signed_out.title': 'You are signed out',
   'ui.signed_out.description': 'Your session on this device has ended.',
-  'ui.credential.password': 'Password',
-  'ui.credential.passkey': 'Passkey',
-  'ui.credential.totp': 'Authenticator app',
-  'ui.credential.recovery_code': 'Recovery codes',
-  'ui.credential.sso': 'Single sign-on',
   'ui.credential.since': 'added',
   'ui.back_to_sign_in': 'Back to sign in',
   'ui.restart': 'Start again',
@@ -100,49 +81,12 @@ const en: Texts = {
   'ui.language': 'Language',
   'ui.sso_with': 'Continue with {name}',
   'ui.or': 'or',
-  'action.sso': 'Continue with {name}',
-  'action.connect_sso': 'Connect {name}',
-  'step.after_sso.title': 'Checking your sign-in',
-  'step.after_sso.description': '',
-  'step.link_account.title': 'Connect your account',
-  'step.link_account.description': 'An account with this e-mail address exists. Enter its password to connect the sign-in provider to it.',
   'step.totp.title': 'Authenticator app',
   'step.totp.description': 'Enter the 6-digit code your authenticator app shows. Setting it up? Scan the QR code or type the key into the app first.',
-  'step.recovery_code.title': 'Use a recovery code',
-  'step.recovery_code.description': 'Enter one of the recovery codes you saved. Each code works once.',
-  'step.check.title': 'Checking your sign-in',
-  'step.check.description': '',
-  'step.reauthenticate.title': 'Confirm it is you',
-  'step.reauthenticate.description': 'Your last sign-in was a while ago. Confirm it before changing your sign-in methods.',
-  'step.menu.title': 'Sign-in and security',
-  'step.menu.description': 'Manage how you sign in.',
-  'step.confirm_removal.title': 'Remove your last second factor?',
-  'step.confirm_removal.description': 'Without it, your password alone protects your account. Enter your password to confirm.',
-  'step.recovery_codes.title': 'New recovery codes',
-  'step.recovery_codes.description': 'New codes replace all earlier ones.',
-  'step.recovery_codes_shown.title': 'Save your recovery codes',
-  'step.recovery_codes_shown.description': 'Store these codes somewhere safe. They are shown only once, and each works once.',
-  'field.totp': 'Code from your authenticator app',
-  'field.recovery_code': 'Recovery code',
-  'field.credential_id': 'Sign-in method to remove',
-  'action.add_passkey': 'Add a passkey',
   'action.back': 'Back',
-  'action.change_password': 'Change password',
   'action.confirm': 'Confirm',
-  'action.enable_totp': 'Turn on',
   'action.finish': 'Done',
-  'action.generate_recovery_codes': 'Create new codes',
-  'action.new_recovery_codes': 'New recovery codes',
-  'action.remove_credential': 'Remove',
-  'action.setup_totp': 'Set up an authenticator app',
-  'action.use_recovery_code': 'Use a recovery code instead',
-  'action.use_totp': 'Use the authenticator app instead',
-  'error.last_credential': 'This is your only way to sign in; add another before removing it.',
-  'error.unknown_credential': 'There is no such sign-in method on your account.',
-  'warning.recovery_codes_low': 'You have few recovery codes left. Create new ones in your security settings.',
   'action.email_me_a_code': 'E-mail me a code',
-  'action.use_password': 'Use my password instead',
-  'field.otp': 'Code or link from your e-mail',
   'ui.totp_qr': 'QR code for your authenticator app',
 };
 
@@ -153,53 +97,36 @@ const de: Texts = {
   'step.password.description': '',
   'step.register.title': 'Konto erstellen',
   'step.register.description': '',
-  'step.request.title': 'Passwort zurücksetzen',
-  'step.request.description': 'Wenn ein Konto existiert, senden wir einen Code an Ihre E-Mail-Adresse.',
   'step.code.title': 'E-Mail prüfen',
   'step.code.description': 'Geben Sie den Code ein, den wir Ihnen gesendet haben.',
-  'step.new_password.title': 'Neues Passwort wählen',
-  'step.new_password.description': '',
   'step.done.title': 'Fertig',
   'step.done.description': 'Alles erledigt. Sie können sich jetzt anmelden.',
   'field.email': 'E-Mail-Adresse',
-  'field.password': 'Passwort',
-  'field.code': 'Code',
   'field.name.given': 'Vorname',
   'field.name.family': 'Nachname',
   'action.continue': 'Weiter',
   'action.sign_up': 'Konto erstellen',
-  'action.forgot_password': 'Passwort vergessen?',
   'action.sign_in': 'Anmelden',
   'action.create_account': 'Konto erstellen',
   'action.sign_in_instead': 'Ich habe bereits ein Konto',
-  'action.send_code': 'Code senden',
   'action.verify_code': 'Code prüfen',
   'action.resend_code': 'Neuen Code senden',
   'action.save_password': 'Passwort speichern',
-  'action.passkey': 'Mit Passkey anmelden',
-  'action.passkey_register': 'Passkey erstellen',
-  'action.sign_in_with_passkey': 'Mit Passkey anmelden',
-  'action.register_with_passkey': 'Mit Passkey registrieren',
   'error.required': 'Dieses Feld ist erforderlich.',
   'error.invalid_type': 'Dieser Wert hat den falschen Typ.',
   'error.too_long': 'Dieser Wert ist zu lang.',
   'error.invalid_email': 'Geben Sie eine gültige E-Mail-Adresse ein.',
   'error.invalid_code': 'Geben Sie den Code als Ziffern ein.',
   'error.code_exhausted': 'Dieser Code wurde zu oft versucht. Fordern Sie einen neuen Code an.',
-  'error.sso_failed': 'Die Anmeldung über diesen Anbieter hat nicht geklappt. Versuchen Sie es erneut oder melden Sie sich anders an.',
-  'error.sso_account_exists': 'Ein Konto mit dieser E-Mail-Adresse gibt es bereits. Melden Sie sich dort an und verbinden Sie den Anbieter dann in Ihren Einstellungen.',
-  'error.sso_email_unverified': 'Dieser Anbieter hat Ihre E-Mail-Adresse nicht bestätigt. Bestätigen Sie sie dort, oder melden Sie sich anders an.',
   'error.invalid_characters': 'Dieser Wert enthält unzulässige Zeichen.',
   'error.unknown_field': 'Dieses Feld wird hier nicht erwartet.',
   'error.invalid': 'Dieser Wert ist ungültig.',
   'error.invalid_credentials': 'E-Mail-Adresse oder Passwort ist falsch.',
   'error.user_already_exists': 'Ein Konto mit diesen Angaben existiert bereits.',
-  'error.password_policy': 'Dieses Passwort ist zu schwach oder zu verbreitet. Wählen Sie ein längeres.',
   'error.captcha_required': 'Bitte schließen Sie die Prüfung ab, dass Sie ein Mensch sind.',
   'error.captcha_invalid': 'Die Prüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   'error.captcha_expired': 'Die Prüfung ist abgelaufen. Bitte versuchen Sie es erneut.',
   'error.captcha_replayed': 'Die Prüfung wurde bereits verwendet. Bitte versuchen Sie es erneut.',
-  'error.passkey_invalid': 'Der Passkey konnte nicht geprüft werden.',
   'ui.captcha': 'Menschen-Prüfung',
   'ui.captcha_hint': 'Ihr Browser löst ein kleines Rätsel. Ohne JavaScript fügen Sie die Lösung hier ein.',
   'ui.captcha_solving': 'Browser wird geprüft…',
@@ -214,11 +141,6 @@ const de: Texts = {
   'ui.logout.description': 'Eine Anwendung möchte Sie auf diesem Gerät abmelden.',
   'ui.signed_out.title': 'Sie sind abgemeldet',
   'ui.signed_out.description': 'Ihre Sitzung auf diesem Gerät ist beendet.',
-  'ui.credential.password': 'Passwort',
-  'ui.credential.passkey': 'Passkey',
-  'ui.credential.totp': 'Authenticator-App',
-  'ui.credential.recovery_code': 'Wiederherstellungscodes',
-  'ui.credential.sso': 'Single Sign-on',
   'ui.credential.since': 'hinzugefügt am',
   'ui.back_to_sign_in': 'Zurück zur Anmeldung',
   'ui.restart': 'Neu beginnen',
@@ -241,56 +163,42 @@ const de: Texts = {
   'ui.language': 'Sprache',
   'ui.sso_with': 'Weiter mit {name}',
   'ui.or': 'oder',
-  'action.sso': 'Weiter mit {name}',
-  'action.connect_sso': '{name} verbinden',
-  'step.after_sso.title': 'Anmeldung wird geprüft',
-  'step.after_sso.description': '',
-  'step.link_account.title': 'Konto verbinden',
-  'step.link_account.description': 'Zu dieser E-Mail-Adresse gibt es bereits ein Konto. Geben Sie sein Passwort ein, um den Anmeldeanbieter damit zu verbinden.',
   'step.totp.title': 'Authenticator-App',
   'step.totp.description': 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein. Zum Einrichten scannen Sie zuerst den QR-Code oder tippen den Schlüssel in die App.',
-  'step.recovery_code.title': 'Wiederherstellungscode verwenden',
-  'step.recovery_code.description': 'Geben Sie einen Ihrer gespeicherten Wiederherstellungscodes ein. Jeder Code gilt einmal.',
-  'step.check.title': 'Anmeldung wird geprüft',
-  'step.check.description': '',
-  'step.reauthenticate.title': 'Bestätigen Sie, dass Sie es sind',
-  'step.reauthenticate.description': 'Ihre letzte Anmeldung liegt eine Weile zurück. Bestätigen Sie sie, bevor Sie Ihre Anmeldemethoden ändern.',
-  'step.menu.title': 'Anmeldung und Sicherheit',
-  'step.menu.description': 'Verwalten Sie, wie Sie sich anmelden.',
-  'step.confirm_removal.title': 'Letzten zweiten Faktor entfernen?',
-  'step.confirm_removal.description': 'Danach schützt nur noch Ihr Passwort Ihr Konto. Geben Sie zur Bestätigung Ihr Passwort ein.',
-  'step.recovery_codes.title': 'Neue Wiederherstellungscodes',
-  'step.recovery_codes.description': 'Neue Codes ersetzen alle bisherigen.',
-  'step.recovery_codes_shown.title': 'Speichern Sie Ihre Wiederherstellungscodes',
-  'step.recovery_codes_shown.description': 'Bewahren Sie diese Codes sicher auf. Sie werden nur einmal angezeigt, und jeder gilt einmal.',
-  'field.totp': 'Code aus Ihrer Authenticator-App',
-  'field.recovery_code': 'Wiederherstellungscode',
-  'field.credential_id': 'Zu entfernende Anmeldemethode',
-  'action.add_passkey': 'Passkey hinzufügen',
   'action.back': 'Zurück',
-  'action.change_password': 'Passwort ändern',
   'action.confirm': 'Bestätigen',
-  'action.enable_totp': 'Einschalten',
   'action.finish': 'Fertig',
-  'action.generate_recovery_codes': 'Neue Codes erstellen',
-  'action.new_recovery_codes': 'Neue Wiederherstellungscodes',
-  'action.remove_credential': 'Entfernen',
-  'action.setup_totp': 'Authenticator-App einrichten',
-  'action.use_recovery_code': 'Stattdessen einen Wiederherstellungscode verwenden',
-  'action.use_totp': 'Stattdessen die Authenticator-App verwenden',
-  'error.last_credential': 'Dies ist Ihre einzige Anmeldemethode; fügen Sie zuerst eine weitere hinzu.',
-  'error.unknown_credential': 'Diese Anmeldemethode gibt es in Ihrem Konto nicht.',
-  'warning.recovery_codes_low': 'Sie haben nur noch wenige Wiederherstellungscodes. Erstellen Sie neue in Ihren Sicherheitseinstellungen.',
   'action.email_me_a_code': 'Code per E-Mail senden',
-  'action.use_password': 'Stattdessen mein Passwort verwenden',
-  'field.otp': 'Code oder Link aus Ihrer E-Mail',
   'ui.totp_qr': 'QR-Code für Ihre Authenticator-App',
 };
 
-const BUILT_IN: Record<Lang, Texts> = { en: { ...en, ...GUIDANCE.en }, de: { ...de, ...GUIDANCE.de } };
+const CORE: Record<Lang, Texts> = { en: { ...en, ...GUIDANCE.en }, de: { ...de, ...GUIDANCE.de } };
+
+/**
+ * The core tables with the methods' texts. A method's key must be new: one that repeated a core
+ * key would change a text the pages and the engine share, so the merge refuses it.
+ */
+export function withMethodTexts(core: Readonly<Record<Lang, Texts>>, textsOf: (lang: Lang) => Texts): Record<Lang, Texts> {
+  const tables = {} as Record<Lang, Texts>;
+  for (const lang of LANGS) {
+    const own = textsOf(lang);
+    const repeated = Object.keys(own).filter((key) => Object.hasOwn(core[lang], key));
+    if (repeated.length > 0) throw new Error(`A sign-in method's texts repeat core text keys of ui/i18n.ts (${lang}): ${repeated.join(', ')}.`);
+    tables[lang] = { ...core[lang], ...own };
+  }
+  return tables;
+}
+
+// Built at first use and again after a registration (`registerMethod` before the app is built: a
+// plug-in, a test's method), which only ever adds to METHODS.
+let merged: { methods: number; tables: Record<Lang, Texts> } | undefined;
+function builtIn(): Record<Lang, Texts> {
+  if (merged?.methods !== METHODS.length) merged = { methods: METHODS.length, tables: withMethodTexts(CORE, methodTexts) };
+  return merged.tables;
+}
 
 /** Whether the built-in catalogue of `lang` has `key` (the catalogue test checks every default definition's keys). */
-export const hasBuiltInText = (lang: Lang, key: string): boolean => key in BUILT_IN[lang];
+export const hasBuiltInText = (lang: Lang, key: string): boolean => key in builtIn()[lang];
 
 const isLang = (value: string): value is Lang => (LANGS as readonly string[]).includes(value);
 
@@ -313,8 +221,9 @@ export function pickLang(query: string | undefined, acceptLanguage: string | und
 
 /** A translator for one page: project overrides, then the language, then English, then a readable fallback. */
 export function translator(lang: Lang, overrides: Partial<Record<Lang, Texts>> = {}): (key: string, vars?: Record<string, string>) => string {
+  const tables = builtIn();
   return (key, vars) => {
-    let text = overrides[lang]?.[key] ?? BUILT_IN[lang][key] ?? overrides.en?.[key] ?? BUILT_IN.en[key];
+    let text = overrides[lang]?.[key] ?? tables[lang][key] ?? overrides.en?.[key] ?? tables.en[key];
     // An unknown key (a custom definition's text) still reads as something: its last segment.
     if (text === undefined) text = key.split('.').pop()!.replace(/_/g, ' ');
     if (vars) for (const [name, value] of Object.entries(vars)) text = text.split(`{${name}}`).join(value);

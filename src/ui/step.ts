@@ -1,3 +1,5 @@
+import type { MarkupKit, MethodMarkup } from '../flows/methods/markup.js';
+import { markupOfActionKind, methodMarkups } from '../flows/methods/registry.js';
 import type { ChallengeView, FlowResponse, StepAction, StepField, StepView } from '../flows/view.js';
 import { attrs, esc, fieldId, jsonBlock } from './html.js';
 import type { Translate } from './i18n.js';
@@ -30,12 +32,12 @@ export interface StepPage {
 
 const NEW_PASSWORD_STEPS = /register|new|set|change|settings/;
 
-function autocomplete(field: StepField, step: StepView & StepExtras, conditional: boolean): string | undefined {
+function genericAutocomplete(field: StepField, step: StepView): string | undefined {
   const creating = NEW_PASSWORD_STEPS.test(step.name);
   switch (field.type) {
     case 'email':
       // The account's identifier: password managers and passkey autofill look for `username`.
-      return creating ? 'email' : `username${conditional ? ' webauthn' : ''}`;
+      return creating ? 'email' : 'username';
     case 'password':
       return creating ? 'new-password' : 'current-password';
     case 'code':
@@ -43,17 +45,28 @@ function autocomplete(field: StepField, step: StepView & StepExtras, conditional
     default:
       if (field.name === 'name.given') return 'given-name';
       if (field.name === 'name.family') return 'family-name';
-      return conditional && field.type === 'text' ? 'username webauthn' : undefined;
+      return undefined;
   }
 }
 
+/** What one rendering asks of the methods: their hooks, once, and the kit they draw with. */
+interface Rendering {
+  page: StepPage;
+  step: StepView & StepExtras;
+  markups: readonly MethodMarkup[];
+  kit: MarkupKit;
+}
+
+const autocomplete = (field: StepField, { step, markups }: Rendering): string | undefined =>
+  markups.reduce((value, markup) => (markup.autocomplete ? markup.autocomplete(field, step, value) : value), genericAutocomplete(field, step));
+
 const INPUT_TYPES: Record<string, string> = { email: 'email', password: 'password', number: 'number', url: 'url', checkbox: 'checkbox', code: 'text', text: 'text' };
 
-function fieldMarkup(field: StepField, page: StepPage, step: StepView & StepExtras, focus: boolean): string {
+function fieldMarkup(field: StepField, rendering: Rendering, focus: boolean): string {
+  const { page } = rendering;
   const id = fieldId(field.name);
   const errorKey = page.errors[field.name];
   const errorId = `${id}-error`;
-  const conditional = step.challenge?.mediation === 'conditional';
   const common = {
     id,
     name: `f.${field.name}`,
@@ -72,7 +85,7 @@ function fieldMarkup(field: StepField, page: StepPage, step: StepView & StepExtr
     ...common,
     type: INPUT_TYPES[field.type] ?? 'text',
     value: field.type === 'password' ? undefined : page.values[field.name],
-    autocomplete: autocomplete(field, step, conditional),
+    autocomplete: autocomplete(field, rendering),
     inputmode: field.type === 'code' ? 'numeric' : undefined,
     maxlength: field.type === 'code' ? 12 : field.type === 'password' ? 4096 : 1024,
     spellcheck: field.type === 'email' || field.type === 'password' || field.type === 'code' ? 'false' : undefined,
@@ -81,30 +94,20 @@ function fieldMarkup(field: StepField, page: StepPage, step: StepView & StepExtr
   return `<div class="field"><label for="${esc(id)}">${label}</label><input${input}>${error}</div>`;
 }
 
-/** The settings step's `credential_id`: a choice among the user's own credentials (radio buttons), not an id to type. */
-function credentialChoice(field: StepField, page: StepPage, step: StepView & StepExtras, focus: boolean): string | undefined {
-  const credentials = step.credentials;
-  if (field.name !== 'credential_id' || !Array.isArray(credentials) || credentials.length === 0) return undefined;
-  const errorKey = page.errors[field.name];
-  const id = fieldId(field.name);
-  const errorId = `${id}-error`;
-  const options = credentials.map((credential, index) => {
-    const optionId = `${id}-${index}`;
-    const method = page.t(`ui.credential.${credential.method}`);
-    const label = credential.name ? `${method}: ${credential.name}` : method;
-    const since = credential.created_at.slice(0, 10);
-    return (
-      `<div class="choice"><input${attrs({ id: optionId, type: 'radio', name: `f.${field.name}`, value: credential.id, required: field.required, checked: page.values[field.name] === credential.id, autofocus: focus && index === 0, 'aria-describedby': errorKey ? errorId : undefined })}>` +
-      `<label for="${esc(optionId)}">${esc(label)} <span class="since">${esc(page.t('ui.credential.since'))} <time datetime="${esc(credential.created_at)}">${esc(since)}</time></span></label></div>`
-    );
-  });
-  const error = errorKey ? `<p class="field-error" id="${esc(errorId)}">${esc(page.t(errorKey))}</p>` : '';
-  // The first radio carries the field's id, so the error summary's link lands on the group.
-  return `<fieldset class="field choices" id="${esc(id)}"${errorKey ? ' aria-invalid="true"' : ''}><legend>${esc(page.t(field.text_key))}</legend>${options.join('')}${error}</fieldset>`;
+/** A field a method shows its own way, else the generic input. */
+function anyFieldMarkup(field: StepField, rendering: Rendering, focus: boolean): string {
+  const { page, step, kit } = rendering;
+  const state = { errorKey: page.errors[field.name], value: page.values[field.name], focus };
+  for (const markup of rendering.markups) {
+    const own = markup.field?.(field, step, state, kit);
+    if (own !== undefined) return own;
+  }
+  return fieldMarkup(field, rendering, focus);
 }
 
 function buttonMarkup(action: StepAction, t: Translate): string {
-  const passkey = action.kind === 'passkey' || action.kind === 'passkey_register';
+  const own = markupOfActionKind(action.kind)?.button?.(action);
+  const data = Object.fromEntries(Object.entries(own?.data ?? {}).map(([name, value]) => [`data-${name}`, value]));
   const cls = action.primary ? 'btn primary' : action.kind === 'navigate' ? 'btn link' : 'btn secondary';
   // A navigate action carries no fields: its own name tells the server to leave them out.
   return `<button${attrs({
@@ -112,33 +115,9 @@ function buttonMarkup(action: StepAction, t: Translate): string {
     name: action.kind === 'navigate' ? 'navigate' : 'action',
     value: action.name,
     class: cls,
-    formnovalidate: action.kind === 'navigate' || passkey,
-    'data-passkey': passkey ? action.kind : undefined,
+    formnovalidate: action.kind === 'navigate' || own?.noValidate === true,
+    ...data,
   })}>${esc(t(action.text_key))}</button>`;
-}
-
-/**
- * One "Continue with …" button per provider of each `sso` action. The button's value names the
- * action and the provider (`<action>:<provider>`); it needs no field, so the browser's own
- * validation is off for it. Works without JavaScript: the answer is a redirect upstream.
- */
-function ssoMarkup(step: StepView & StepExtras, t: Translate, afterOthers: boolean): string {
-  const providers = Array.isArray(step.sso_providers) ? step.sso_providers : [];
-  const buttons = step.actions
-    .filter((action) => action.kind === 'sso')
-    .flatMap((action) =>
-      providers.map((provider) =>
-        `<button${attrs({ type: 'submit', name: 'sso', value: `${action.name}:${provider.id}`, class: 'btn sso', formnovalidate: true, 'data-template': provider.template })}>${esc(ssoLabel(action, provider.name, t))}</button>`,
-      ),
-    );
-  if (buttons.length === 0) return '';
-  return `${afterOthers ? `<p class="divider"><span>${esc(t('ui.or'))}</span></p>` : ''}<div class="actions sso">${buttons.join('')}</div>`;
-}
-
-/** The action's own text when it names the provider (`Connect {name}`), else "Continue with <name>". */
-function ssoLabel(action: StepAction, name: string, t: Translate): string {
-  const own = t(action.text_key, { name });
-  return own.includes(name) ? own : t('ui.sso_with', { name });
 }
 
 function captchaMarkup(step: StepView, page: StepPage, focus: boolean): string {
@@ -158,15 +137,17 @@ function captchaMarkup(step: StepView, page: StepPage, focus: boolean): string {
   );
 }
 
-function extrasMarkup(step: StepView & StepExtras, t: Translate): string {
-  let html = typeof step.warning === 'string' ? `<p class="warning" role="status">${esc(t(step.warning))}</p>` : '';
-  if (step.totp && typeof step.totp.qr_svg === 'string') {
-    const src = `data:image/svg+xml;base64,${Buffer.from(step.totp.qr_svg).toString('base64')}`;
-    html += `<figure class="totp"><img${attrs({ src, alt: t('ui.totp_qr'), width: 200, height: 200 })}><figcaption><code>${esc(step.totp.secret)}</code></figcaption></figure>`;
-  }
-  if (Array.isArray(step.recovery_codes)) {
-    html += `<ul class="codes">${step.recovery_codes.map((code) => `<li><code>${esc(code)}</code></li>`).join('')}</ul>`;
-  }
+function extrasMarkup({ step, markups, kit }: Rendering): string {
+  const html = typeof step.warning === 'string' ? `<p class="warning" role="status">${esc(kit.t(step.warning))}</p>` : '';
+  return html + markups.map((markup) => markup.extras?.(step, kit) ?? '').join('');
+}
+
+/** The step's buttons; a method drawing its actions as a group of their own (`actionGroup`) gets them out of the common one. */
+function actionsMarkup({ step, markups, kit }: Rendering): string {
+  const own = step.actions.filter((a) => markupOfActionKind(a.kind)?.actionGroup === undefined);
+  const ordered = [...own.filter((a) => a.primary), ...own.filter((a) => !a.primary)];
+  let html = ordered.length > 0 ? `<div class="actions">${ordered.map((a) => buttonMarkup(a, kit.t)).join('')}</div>` : '';
+  for (const markup of markups) html += markup.actionGroup?.(step, kit, html !== '') ?? '';
   return html;
 }
 
@@ -174,6 +155,7 @@ function extrasMarkup(step: StepView & StepExtras, t: Translate): string {
 export function stepMarkup(page: StepPage): string {
   const step = page.body.step as StepView & StepExtras;
   const t = page.t;
+  const rendering: Rendering = { page, step, markups: methodMarkups(), kit: { esc, attrs, jsonBlock, fieldId, t } };
   const fieldErrors = step.fields.filter((f) => page.errors[f.name]);
   const stepError = page.error ?? (typeof step.error === 'string' ? step.error : undefined);
   const firstError = fieldErrors[0]?.name ?? (page.errors.captcha ? 'captcha' : undefined);
@@ -191,20 +173,12 @@ export function stepMarkup(page: StepPage): string {
     }
     html += `</div>`;
   }
-  html += extrasMarkup(step, t);
+  html += extrasMarkup(rendering);
   html += `<form method="post" action="${esc(page.action)}" aria-labelledby="step-title" data-step="${esc(step.name)}">`;
-  html += step.fields.map((field) => credentialChoice(field, page, step, field.name === focusName) ?? fieldMarkup(field, page, step, field.name === focusName)).join('');
+  html += step.fields.map((field) => anyFieldMarkup(field, rendering, field.name === focusName)).join('');
   html += captchaMarkup(step, page, focusName === 'captcha' || (focusName === undefined && !!step.gates?.captcha));
-  const challenge = step.challenge;
-  if (step.actions.some((a) => a.kind === 'passkey' || a.kind === 'passkey_register') || challenge) {
-    html += `<input type="hidden" name="challenge_response" value="">`;
-    if (challenge) html += jsonBlock('gh-challenge', challenge);
-    if (challenge && challenge.mediation !== 'conditional') html += `<noscript><p class="alert" role="alert">${esc(t('ui.passkey_needs_js'))}</p></noscript>`;
-  }
-  const own = step.actions.filter((a) => a.kind !== 'sso');
-  const ordered = [...own.filter((a) => a.primary), ...own.filter((a) => !a.primary)];
-  if (ordered.length > 0) html += `<div class="actions">${ordered.map((a) => buttonMarkup(a, t)).join('')}</div>`;
-  html += ssoMarkup(step, t, ordered.length > 0);
+  html += rendering.markups.map((markup) => markup.formEnd?.(step, rendering.kit) ?? '').join('');
+  html += actionsMarkup(rendering);
   html += `</form>`;
   return html;
 }

@@ -8,7 +8,7 @@ import { PasswordHasher } from '../passwords/hasher.js';
 import { PasswordService } from '../passwords/service.js';
 import { PasswordStore } from '../passwords/store.js';
 import type { ProjectService } from '../projects/service.js';
-import { SchemaCompiler } from '../schemas/keywords.js';
+import { SchemaCompiler, type SchemaKey } from '../schemas/keywords.js';
 import { REMOTE_DEFAULTS, RemoteSchemaFetcher } from '../schemas/remote.js';
 import { SchemaService } from '../schemas/service.js';
 import { SchemaStore } from '../schemas/store.js';
@@ -35,11 +35,13 @@ export function createUserDomain(deps: {
   projects: ProjectService;
   teams: TeamService;
   hasher?: PasswordHasher;
+  /** The `x-auth-methods` keys schemas may hold: the sign-in methods' (the container reads the method registry). */
+  schemaKeys: readonly SchemaKey[];
 }): UserDomain {
   const { db, config, clock, ids, paginator } = deps;
   const remote = new RemoteSchemaFetcher(config.schemaFetch ?? REMOTE_DEFAULTS);
   const baseUrl = config.publicUrl;
-  const schemas = new SchemaService(new SchemaStore(db), new SchemaCompiler(), remote, clock, ids, paginator, baseUrl);
+  const schemas = new SchemaService(new SchemaStore(db), new SchemaCompiler(deps.schemaKeys), remote, clock, ids, paginator, baseUrl);
   const users = new UserService(new UserStore(db), schemas, deps.teams, clock, ids, paginator);
   const passwords = new PasswordService(new PasswordStore(db), users, deps.hasher ?? new PasswordHasher(), clock, ids);
   deps.projects.onCreated((trx, project) => schemas.seedDefault(trx, project.id));

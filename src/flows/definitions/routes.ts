@@ -1,13 +1,15 @@
 import { tenantOf } from '../../http/tenancy.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { AppError } from '../../core/errors.js';
 import type { Principal } from '../../core/principal.js';
 import { principalOf } from '../../http/auth.js';
 import { Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../../http/schemas.js';
+import { stepProperties } from '../methods/registry.js';
+import { composeProperties } from '../runtime/schemas.js';
 import type { FlowDefinitionService } from './service.js';
-import type { FlowDefinitionDoc } from './types.js';
+import type { FlowDefinitionDoc, FlowStepDef } from './types.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const TextKey = Type.String({ minLength: 1, maxLength: 200 });
@@ -17,34 +19,34 @@ const FlowActionSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const FlowStepSchema = Type.Object(
-  {
-    name: Name,
-    fields: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 50 })),
-    actions: Type.Optional(Type.Array(FlowActionSchema, { maxItems: 20 })),
-    transitions: Type.Optional(
-      Type.Record(Type.String(), Type.Object({ target: Name, action: Type.Optional(Type.String({ maxLength: 50 })) }, { additionalProperties: false })),
-    ),
-    on_success: Type.Optional(Type.String({ maxLength: 50 })),
-    complete: Type.Optional(Type.String({ maxLength: 50 })),
-    gates: Type.Optional(Type.Record(Type.String(), Type.Object({ kind: Type.Optional(Type.String({ maxLength: 50 })) }, { additionalProperties: false }))),
-    texts: Type.Optional(Type.Object({ title_key: Type.Optional(TextKey), description_key: Type.Optional(TextKey) }, { additionalProperties: false })),
-    sso_providers: Type.Optional(Type.Array(Type.String({ pattern: '^([a-z][a-z0-9-]{0,63}|\\*)$' }), { maxItems: 20, uniqueItems: true, description: 'Upstream identity providers the step offers: ids, or `*` for every enabled one' })),
-  },
-  { additionalProperties: false },
-);
+/** A definition step's own properties; the methods' (`stepProperties`) follow them. */
+const STEP_PROPERTIES: [string, TSchema][] = [
+  ['name', Name],
+  ['fields', Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 50 }))],
+  ['actions', Type.Optional(Type.Array(FlowActionSchema, { maxItems: 20 }))],
+  ['transitions', Type.Optional(Type.Record(Type.String(), Type.Object({ target: Name, action: Type.Optional(Type.String({ maxLength: 50 })) }, { additionalProperties: false })))],
+  ['on_success', Type.Optional(Type.String({ maxLength: 50 }))],
+  ['complete', Type.Optional(Type.String({ maxLength: 50 }))],
+  ['gates', Type.Optional(Type.Record(Type.String(), Type.Object({ kind: Type.Optional(Type.String({ maxLength: 50 })) }, { additionalProperties: false })))],
+  ['texts', Type.Optional(Type.Object({ title_key: Type.Optional(TextKey), description_key: Type.Optional(TextKey) }, { additionalProperties: false }))],
+];
 
-export const FlowDefinitionDocSchema = Type.Object(
-  {
-    name: Name,
-    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
-    user_schema: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
-    purposes: Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_-]{0,49}$' }), Name, { additionalProperties: false }),
-    audience: Type.Optional(Type.Object({ app_ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 50 })) }, { additionalProperties: false })),
-    steps: Type.Array(FlowStepSchema, { minItems: 1, maxItems: 100 }),
-  },
-  { additionalProperties: false },
-);
+// Typed as `FlowStepDef`: the methods' properties are typed by their own `view.ts`.
+const flowStepSchema = () => Type.Unsafe<FlowStepDef>(Type.Object(composeProperties(STEP_PROPERTIES, stepProperties(), 'flow definition step'), { additionalProperties: false }));
+
+/** Built when the routes are, so a method registered before the app is built adds its step properties. */
+export const flowDefinitionDocSchema = () =>
+  Type.Object(
+    {
+      name: Name,
+      status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
+      user_schema: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+      purposes: Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_-]{0,49}$' }), Name, { additionalProperties: false }),
+      audience: Type.Optional(Type.Object({ app_ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 50 })) }, { additionalProperties: false })),
+      steps: Type.Array(flowStepSchema(), { minItems: 1, maxItems: 100 }),
+    },
+    { additionalProperties: false },
+  );
 
 const FlowDefinitionSchema = Type.Object({
   id: Type.String(),
@@ -64,20 +66,22 @@ const ListEntry = Type.Object({
   updated_at: Timestamp,
 });
 
-const Body = Type.Object(
-  {
-    project_id: Type.Optional(Id('The project (defaults to the credential\'s project)')),
-    schema_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
-    flow_definition: FlowDefinitionDocSchema,
-  },
-  { additionalProperties: false },
-);
+const body = () =>
+  Type.Object(
+    {
+      project_id: Type.Optional(Id('The project (defaults to the credential\'s project)')),
+      schema_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+      flow_definition: flowDefinitionDocSchema(),
+    },
+    { additionalProperties: false },
+  );
 
 const scopedProject = (principal: Principal) => (principal.kind === 'project' ? principal.projectId : undefined);
 
 export function flowDefinitionRoutes(root: FastifyInstance, definitions: FlowDefinitionService): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['flow definitions'];
+  const Body = body();
 
   app.post(
     '/flow_definitions',

@@ -15,6 +15,7 @@ export interface FlowGateSpec {
   kind?: string;
 }
 
+/** A step of a definition; a method adds properties of its own (`stepProperties`, typed by its `view.ts`). */
 export interface FlowStepDef {
   name: string;
   fields?: string[];
@@ -24,8 +25,6 @@ export interface FlowStepDef {
   complete?: string;
   /** Extension: gates the step declares, e.g. `{captcha: {}}` (see docs/flows.md). */
   gates?: Record<string, FlowGateSpec>;
-  /** Upstream identity providers (their ids, or `*` for every enabled one) the step offers; an action of kind `sso` starts one (DESIGN §4.14). */
-  sso_providers?: string[];
   /** Extension: text keys of the step; defaults are `step.<name>.title` / `.description`. */
   texts?: { title_key?: string; description_key?: string };
 }

@@ -10,6 +10,7 @@ import type { TotpService } from '../../mfa/totp.js';
 import type { PasskeyService } from '../../passkeys/service.js';
 import type { PasswordService } from '../../passwords/service.js';
 import type { ProjectService } from '../../projects/service.js';
+import type { Lang, Texts } from '../../projects/ui-texts.js';
 import type { Factor, FactorDescription } from '../../sessions/levels.js';
 import type { SsoLinkStore } from '../../sso/links.js';
 import type { SsoProviderService } from '../../sso/service.js';
@@ -17,11 +18,13 @@ import type { UpstreamClient } from '../../sso/upstream.js';
 import type { User, UserService } from '../../users/service.js';
 import type { CodeService } from '../codes/service.js';
 import type { SchemaView } from '../definitions/schema-view.js';
+import type { DefinitionDraft } from './defaults-draft.js';
 import type { TSchema } from 'typebox';
 import type { AppError } from '../../core/errors.js';
 import type { FlowAction, FlowStepDef } from '../definitions/types.js';
 import type { BudgetedFactor } from '../risk/service.js';
 import type { RiskSignalRow } from '../risk/store.js';
+import type { MethodMarkup } from './markup.js';
 import type { FlowSettings } from '../settings/service.js';
 import type { StepView, SubmitInput } from '../view.js';
 
@@ -53,6 +56,17 @@ export interface MethodServices {
   codes: CodeService;
   courier: Courier;
   sso: { providers: SsoProviderService; links: SsoLinkStore; upstream: UpstreamClient };
+}
+
+/** What a method may build its own services from (`AuthMethod.createServices`), once per app. */
+export interface MethodKit {
+  db: Kysely<Database>;
+  /** runs `work` in one database transaction */
+  transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  clock: Clock;
+  ids: IdGenerator;
+  /** GATEHOUSE_PUBLIC_URL: the base of every link and callback a method builds */
+  publicUrl: string;
 }
 
 /**
@@ -136,6 +150,8 @@ export interface MethodContext {
   /** the user schema's `$id` as the flow definition names it (what a new user is written against) */
   readonly schemaRef: string;
   readonly services: MethodServices;
+  /** the services a method built for itself (`AuthMethod.createServices`), by the method's name */
+  servicesOf<T>(method: string): T;
   /** the user the flow identified so far (typed identifier, passkey owner, SSO link) */
   readonly userId: string | undefined;
   /** identifies the flow's user (a passkey's owner); undefined forgets who was identified */
@@ -291,6 +307,16 @@ export type UpstreamAnswer = { returnTo: string } & ({ outcome: string } | { err
 /** What an action of a method's own kind did: stay on the step (a challenge was issued) or go on. */
 export type ActionAnswer = { stay: true } | { stay: false; outcome?: string };
 
+/**
+ * A method's text keys in every language of the hosted UI (a language added to `LANGS` must be
+ * translated by every method, so each is required). A key lives with a method when only that
+ * method names it: its field (`field.<f>`), its credential (`ui.credential.<m>`), the refusals only
+ * it answers, its action kinds' texts, and the steps and actions only its part of the default
+ * definitions adds. A key the engine, the pages or two methods use stays in `ui/i18n.ts`. Keys
+ * must be new: `registerMethod` refuses another method's, the catalogue refuses a core one.
+ */
+export type MethodTexts = Readonly<Record<Lang, Readonly<Texts>>>;
+
 export interface AuthMethod {
   /** the method's name: its `x-auth-methods` key and the factor it writes */
   readonly name: string;
@@ -330,6 +356,11 @@ export interface AuthMethod {
   /** Whether submitting `step` checks a secret of this method: risk assessment, lock-out and captcha apply. */
   checksCredentials?(step: FlowStepDef): boolean;
   /**
+   * For a method without an account budget whose steps check a secret (a mailed code): the budgeted
+   * factor whose account counter the deny and captcha decisions before the check read (`password`).
+   */
+  readonly precheckFactor?: BudgetedFactor;
+  /**
    * After a proof marked a schema field of the user verified (`prove(…, {verifies})`): the method's
    * work that waited for it (SSO links an identity that waited for its address to be proven).
    */
@@ -367,4 +398,41 @@ export interface AuthMethod {
   render?(ctx: MethodContext, view: StepView): Promise<void>;
   /** Whether `render` adds anything on `step` (asked once per step definition; without it, every step renders it). */
   rendersOn?(step: FlowStepDef): boolean;
+  /**
+   * The method's own text keys (`MethodTexts`, its `texts.ts`), merged into the hosted UI's
+   * built-in catalogue; a project overrides them like any key.
+   */
+  readonly texts?: MethodTexts;
+  /** Its markup on the hosted pages (`markup.ts`): step extensions, own fields and buttons; `ui/step.ts` places it. */
+  readonly ui?: MethodMarkup;
+  /**
+   * The method's part of the default definitions every project starts with (`definitions/defaults.ts`):
+   * applied to the skeleton in registry order, it adds the steps, actions and transitions the method
+   * owns where `schema` enables it (an earlier method's additions are there to extend).
+   */
+  defaults?(draft: DefinitionDraft, schema: SchemaView): void;
+  /**
+   * Its `x-auth-methods` key (`name`, when `needsSchemaKey`) beyond `{enabled}`: `options`, JSON-schema
+   * properties the key's object may add (password's `minLength`); `alsoKeys`, further keys of its own
+   * that schemas switch on (otp's `magic_link`: mailed links). Schemas accept exactly these keys.
+   */
+  readonly schemaKey?: { readonly options?: Readonly<Record<string, unknown>>; readonly alsoKeys?: readonly string[] };
+  /**
+   * What the method adds to the API's shapes, as JSON schemas (the OpenAPI document and the request
+   * checks are composed from them; the method's `view.ts` augments the TypeScript types alike).
+   * `stepExtensions`: properties of a rendered step (`step.challenge`), each at its place among the
+   * step's properties (`at`, against the engine's own in `runtime/schemas.ts`, so answers keep the
+   * order clients have seen; without it, last). Keys must be new: composing refuses a repeat.
+   */
+  readonly stepExtensions?: Readonly<Record<string, { readonly schema: TSchema; readonly at?: number }>>;
+  /** top-level members of a submit body the method's actions read (`challenge_response`), after the engine's */
+  readonly submitMembers?: Readonly<Record<string, TSchema>>;
+  /** properties of a step in a flow definition (`sso_providers`), after the engine's */
+  readonly stepProperties?: Readonly<Record<string, TSchema>>;
+  /**
+   * Builds the method's own services once, when the app is built (the store of a credential no
+   * domain keeps), from what every method may use (`MethodKit`); the method reaches them with
+   * `ctx.servicesOf(name)`. Built-in methods use the domain services on `ctx.services`.
+   */
+  createServices?(kit: MethodKit): unknown;
 }

@@ -1,7 +1,11 @@
 import { describeFactor } from '../../sessions/levels.js';
-import type { FlowStepDef } from '../definitions/types.js';
+import type { Lang, Texts } from '../../projects/ui-texts.js';
+import type { TSchema } from 'typebox';
+import type { SchemaView } from '../definitions/schema-view.js';
+import type { DefinitionDraft } from './defaults-draft.js';
 import type { FlowCookieState } from '../state.js';
-import type { AuthMethod, MethodField, StepHook } from './method.js';
+import type { AuthMethod, MethodField, MethodKit, StepHook } from './method.js';
+import type { MethodMarkup } from './markup.js';
 import { otpMethod } from './otp/index.js';
 import { passkeyMethod } from './passkey/index.js';
 import { passwordMethod } from './password/index.js';
@@ -15,14 +19,29 @@ import { totpMethod } from './totp/index.js';
 const BUILT_IN: readonly AuthMethod[] = [passwordMethod, recoveryCodeMethod, passkeyMethod, otpMethod, totpMethod, recoveryCodeFactorMethod, ssoMethod, settingsMethod];
 
 const registered: AuthMethod[] = [];
-// Plans per step (renderersOf, followUpsOf below): a registration starts them afresh.
-let renderers = new WeakMap<FlowStepDef, readonly AuthMethod[]>();
-let followUps = new WeakMap<FlowStepDef, readonly AuthMethod[]>();
 export const METHODS: readonly AuthMethod[] = registered;
 
+/*
+ * The catalog as tables the engine reads on a request's path (Map and Set lookups, no call into
+ * this file), filled by `registerMethod`. `generation` counts registrations: a plan the engine
+ * keeps per step definition (runtime/fields.ts) is rebuilt once it changes.
+ */
 const byField = new Map<string, { method: AuthMethod; field: MethodField }>();
 const byActionKind = new Map<string, AuthMethod>();
 const hooks = new Map<string, { method: AuthMethod; hook: StepHook }>();
+const budgeted = new Set<string>();
+const boundPurposes = new Set<string>();
+const legacyKeys = new Set<string>();
+export const FIELD_OWNERS: ReadonlyMap<string, { method: AuthMethod; field: MethodField }> = byField;
+export const ACTION_KIND_OWNERS: ReadonlyMap<string, AuthMethod> = byActionKind;
+export const HOOKS: ReadonlyMap<string, { method: AuthMethod; hook: StepHook }> = hooks;
+/** the methods whose secret has an account budget (`budget: 'account'`), by name */
+export const BUDGETED: ReadonlySet<string> = budgeted;
+/** flow purposes that run bound to the caller's session (`sessionBoundPurposes`) */
+export const SESSION_BOUND_PURPOSES: ReadonlySet<string> = boundPurposes;
+/** frame keys a cookie from before slots may hold (`legacyFrameKey(s)`): `upgradeFrames` moves them */
+export const LEGACY_FRAME_KEYS: ReadonlySet<string> = legacyKeys;
+export let generation = 0;
 
 /**
  * Adds a method beside the built-in ones: a plug-in, or a test's throw-away method. Call it before
@@ -32,40 +51,21 @@ const hooks = new Map<string, { method: AuthMethod; hook: StepHook }>();
 export function registerMethod(method: AuthMethod): void {
   const taken = METHODS.some((m) => m.name === method.name) || (method.field && byField.has(method.field.ref)) || method.actionKinds?.some((kind) => byActionKind.has(kind)) || method.hooks?.some((hook) => hooks.has(hook.name));
   if (taken) throw new Error(`The sign-in method "${method.name}" repeats a name, field, action kind or hook of a registered one.`);
+  refuseRepeatedTexts(method);
   registered.push(method);
   for (const [factor, description] of Object.entries(method.factors ?? {})) describeFactor(factor, description);
-  renderers = new WeakMap();
-  followUps = new WeakMap();
+  generation += 1;
+  if (method.budget === 'account') budgeted.add(method.name);
+  for (const purpose of method.sessionBoundPurposes ?? []) boundPurposes.add(purpose);
+  for (const key of [...(method.legacyFrameKey !== undefined ? [method.legacyFrameKey] : []), ...(method.legacyFrameKeys ?? [])]) legacyKeys.add(key);
   if (method.field) byField.set(method.field.ref, { method, field: method.field });
   for (const kind of method.actionKinds ?? []) byActionKind.set(kind, method);
   for (const hook of method.hooks ?? []) hooks.set(hook.name, { method, hook });
 }
 for (const method of BUILT_IN) registerMethod(method);
 
-/** The methods whose secret has an account budget (`budget: 'account'`): proven only through `checkSecret`. */
-/*
- * Which methods render on a step and which may ask for a follow-up there, asked once per step
- * definition (loaded definitions are frozen and shared, so the step object is the key): a warm
- * request calls only the methods its step names, never every method.
- */
-
-function planned(cache: WeakMap<FlowStepDef, readonly AuthMethod[]>, step: FlowStepDef, applies: (method: AuthMethod) => boolean): readonly AuthMethod[] {
-  let methods = cache.get(step);
-  if (methods === undefined) {
-    methods = METHODS.filter(applies);
-    cache.set(step, methods);
-  }
-  return methods;
-}
-
-/** The methods whose `render` adds to `step` (`rendersOn`; a method without it renders on every step). */
-export const renderersOf = (step: FlowStepDef): readonly AuthMethod[] => planned(renderers, step, (m) => m.render !== undefined && (m.rendersOn?.(step) ?? true));
-
-/** The methods whose `followUp` may ask for an outcome on `step` (`followsUpOn`; without it, on every step). */
-export const followUpsOf = (step: FlowStepDef): readonly AuthMethod[] => planned(followUps, step, (m) => m.followUp !== undefined && (m.followsUpOn?.(step) ?? true));
-
 export const budgetedFactors = (): string[] => METHODS.filter((method) => method.budget === 'account').map((method) => method.name);
-export const isBudgetedFactor = (name: string): boolean => METHODS.some((method) => method.name === name && method.budget === 'account');
+export const isBudgetedFactor = (name: string): boolean => budgeted.has(name);
 
 /** The method owning a step field reference (`x-auth-methods#password`), if any. */
 export const methodOfField = (ref: string) => byField.get(ref);
@@ -87,7 +87,7 @@ export const knownActionKinds = (): string[] => [...ENGINE_ACTION_KINDS, ...byAc
 export const methodOutcomes = (): string[] => METHODS.flatMap((method) => method.outcomes ?? []);
 
 /** Whether flows of this purpose run bound to the caller's signed-in session (the settings flow). */
-export const isSessionBound = (purpose: string): boolean => METHODS.some((method) => method.sessionBoundPurposes?.includes(purpose) ?? false);
+export const isSessionBound = (purpose: string): boolean => boundPurposes.has(purpose);
 
 /**
  * Moves method state a cookie written before slots kept under a frame key of its own into the
@@ -117,3 +117,42 @@ export function upgradeFrames(state: FlowCookieState): FlowCookieState {
 }
 
 export const knownHooks = (): string[] => [...ENGINE_HOOKS, ...hooks.keys()];
+
+/** Every registered method's texts in `lang` (`AuthMethod.texts`): the hosted UI merges them into its catalogue (`ui/i18n.ts`). */
+export const methodTexts = (lang: Lang): Texts => Object.assign({}, ...METHODS.map((method) => method.texts?.[lang] ?? {}));
+
+/** Two methods declaring one key would leave one saying the other's words, by registry order: refused like a repeated field. */
+function refuseRepeatedTexts(method: AuthMethod): void {
+  const keysOf = (m: AuthMethod) => Object.values(m.texts ?? {}).flatMap((texts) => Object.keys(texts));
+  const own = new Set(keysOf(method));
+  const repeated = new Set(METHODS.flatMap(keysOf).filter((key) => own.has(key)));
+  if (repeated.size > 0) throw new Error(`The sign-in method "${method.name}" repeats text keys of a registered one: ${[...repeated].join(', ')}.`);
+}
+/** The methods' markup hooks for the hosted pages (`ui`), in registry order: the order they render in. */
+export const methodMarkups = (): readonly MethodMarkup[] => METHODS.flatMap((method) => (method.ui ? [method.ui] : []));
+
+/** The markup hooks of the method owning an action kind: its buttons are drawn its way. */
+export const markupOfActionKind = (kind: string): MethodMarkup | undefined => byActionKind.get(kind)?.ui;
+/** Applies every method's part of the default definitions to `draft`, in registry order (`definitions/defaults.ts`). */
+export function applyMethodDefaults(draft: DefinitionDraft, schema: SchemaView): void {
+  for (const method of METHODS) method.defaults?.(draft, schema);
+}
+/**
+ * The `x-auth-methods` keys user schemas may hold (`SchemaCompiler`'s input, read when the container
+ * is built): each method's name where it needs one, with its options, then its `alsoKeys`.
+ */
+export const schemaKeys = (): { name: string; options?: Readonly<Record<string, unknown>> }[] =>
+  METHODS.flatMap((method) => [
+    ...(method.needsSchemaKey ? [{ name: method.name, options: method.schemaKey?.options }] : []),
+    ...(method.schemaKey?.alsoKeys ?? []).map((name) => ({ name })),
+  ]);
+/** The step extensions the methods declare (`stepExtensions`), in registry order: `runtime/schemas.ts` places them. */
+export const stepExtensions = (): { key: string; schema: TSchema; at?: number }[] =>
+  METHODS.flatMap((method) => Object.entries(method.stepExtensions ?? {}).map(([key, extension]) => ({ key, ...extension })));
+/** The submit body members the methods declare (`submitMembers`), in registry order. */
+export const submitMembers = (): [string, TSchema][] => METHODS.flatMap((method) => Object.entries(method.submitMembers ?? {}));
+/** The flow definition step properties the methods declare (`stepProperties`), in registry order. */
+export const stepProperties = (): [string, TSchema][] => METHODS.flatMap((method) => Object.entries(method.stepProperties ?? {}));
+/** Builds every method's own services (`createServices`) once, by method name: the flows module hands them to the runtime. */
+export const createMethodServices = (kit: MethodKit): ReadonlyMap<string, unknown> =>
+  new Map(METHODS.flatMap((method) => (method.createServices ? [[method.name, method.createServices(kit)] as const] : [])));

@@ -1,15 +1,17 @@
 import type { Factor } from '../../sessions/levels.js';
-import type { FlowStepDef } from '../definitions/types.js';
+import { identifierField } from '../definitions/schema-view.js';
+import { isCompleteStep, type FlowStepDef } from '../definitions/types.js';
 import type { RawBuilder } from 'kysely';
 import type { Compared, Enrollment, Grant, MethodContext, MethodServices, MethodView, PendingUse, ProvenFactor, RequestFacts, Slot } from '../methods/method.js';
 import { createUser } from './create-user.js';
 import type { RiskSignalRow } from '../risk/store.js';
 import type { FlowSettings } from '../settings/service.js';
-import { isBudgetedFactor, METHODS } from '../methods/registry.js';
+import { BUDGETED, FIELD_OWNERS, METHODS } from '../methods/registry.js';
 import type { BudgetedFactor } from '../risk/service.js';
-import { readFields } from './fields.js';
-import { checkSecret, takeMailBudget } from './guard.js';
+import { planOf, readFields, stepFields } from './fields.js';
+import { checkSecret, countingRefusals, takeMailBudget } from './guard.js';
 import type { FlowRun, Loaded } from './run.js';
+import type { StepView } from '../view.js';
 
 /**
  * The runtime's side of the method port (`MethodContext`, methods/method.ts): one object per
@@ -41,6 +43,11 @@ export class RunContext implements MethodContext {
 
   get services(): MethodServices {
     return this.run.deps;
+  }
+
+  servicesOf<T>(method: string): T {
+    if (!this.run.deps.ownServices.has(method)) throw new Error(`The sign-in method "${method}" built no services of its own (createServices).`);
+    return this.run.deps.ownServices.get(method) as T;
   }
 
   get userId(): string | undefined {
@@ -102,7 +109,7 @@ export class RunContext implements MethodContext {
   }
 
   async prove(factor: ProvenFactor, userId: string, options: { verifies?: string } = {}): Promise<void> {
-    if (isBudgetedFactor(factor.method)) {
+    if (BUDGETED.has(factor.method)) {
       throw new Error(`The ${factor.method} factor has an account budget: it is proved only through checkSecret.`);
     }
     const field = options.verifies;
@@ -117,10 +124,10 @@ export class RunContext implements MethodContext {
 
   async guard(carry?: (signals: RawBuilder<RiskSignalRow>) => Promise<RiskSignalRow>): Promise<void> {
     if (carry) {
-      const risk = this.run.signalsAlongside();
+      const risk = this.run.guard.signalsAlongside();
       risk.primed(carry(risk.query));
     }
-    await this.run.refuseWhenDenied();
+    await this.run.guard.refuseWhenDenied();
   }
 
   async countRefusal(): Promise<void> {
@@ -203,4 +210,91 @@ export class RunContext implements MethodContext {
     const { origin, acceptLanguage, afterAnswer, log } = this.run.ctx;
     return { origin, acceptLanguage, afterAnswer, log };
   }
+}
+
+/*
+ * One step of a run: how it renders (every method the step names adds its part) and what it does
+ * with the values a submit gave (`runStep`).
+ */
+
+/** The step as the answer shows it: fields, actions, the captcha gate, each method's part. */
+export async function renderStep(run: FlowRun, step: FlowStepDef, loaded: Loaded, captcha: boolean): Promise<StepView> {
+  const view: StepView = {
+    name: step.name,
+    type: isCompleteStep(step) ? 'complete' : 'form',
+    texts: {
+      title_key: step.texts?.title_key ?? `step.${step.name}.title`,
+      description_key: step.texts?.description_key ?? `step.${step.name}.description`,
+    },
+    fields: stepFields(step, loaded.schema, run.frame.c),
+    actions: (step.actions ?? []).map((a) => ({ name: a.name, kind: a.kind, text_key: a.text_key ?? `action.${a.name}`, primary: a.primary ?? false })),
+  };
+  if (isCompleteStep(step)) view.behavior = step.complete;
+  if (captcha) view.gates = { captcha: await run.challenge() };
+  const renderers = planOf(step).renderers;
+  if (renderers.length > 0) {
+    const ctx = new RunContext(run, loaded, step);
+    for (const method of renderers) await method.render!(ctx, view);
+  }
+  if (run.frame.er !== undefined) view.error = run.frame.er;
+  return Object.assign(view, run.extensions);
+}
+
+/** The credentials the step's method fields enroll with a new user (a password at registration). */
+async function enrollments(ctx: RunContext, values: Map<string, string>, attributes: Record<string, unknown>): Promise<Enrollment[]> {
+  const prepared: Enrollment[] = [];
+  for (const [field, value] of values) {
+    const method = FIELD_OWNERS.get(field)?.method;
+    if (method?.enroll) prepared.push(await method.enroll(ctx, value, attributes));
+  }
+  for (const method of planOf(ctx.step).enrollers) {
+    const pending = await method.pendingEnrollment!(ctx, attributes);
+    if (pending) prepared.push(pending);
+  }
+  return prepared;
+}
+
+/**
+ * What a step does with accepted input, in the order every method relies on:
+ * 1. keep the non-secret values in the frame (a new identifier forgets who was identified);
+ * 2. `create_user` creates the user with what the methods enroll, and ends there;
+ * 3. an identifier field identifies the user (or follows `user_not_found`);
+ * 4. each method field is verified by its method, unless the step's hook takes it as input;
+ * 5. the step's `on_success` hook runs;
+ * 6. a method may ask for an outcome (`followUp`: a second factor is due).
+ * Returns an outcome trigger when one applies.
+ */
+export async function runStep(ctx: RunContext, values: Map<string, string>): Promise<string | undefined> {
+  const { run, loaded, step } = ctx;
+  const { frame } = run;
+  const identField = identifierField(step, loaded.schema);
+  if (identField && values.has(identField) && frame.c[identField] !== values.get(identField)) {
+    frame.u = undefined;
+    frame.pv = undefined;
+  }
+  for (const [field, value] of values) if (!FIELD_OWNERS.has(field)) frame.c[field] = value;
+
+  if (step.on_success === 'create_user') return createUser(ctx, (attributes) => enrollments(ctx, values, attributes));
+
+  if (identField && values.has(identField)) {
+    frame.u = await run.guard.userNamed(loaded.row.schema_id, values.get(identField)!);
+    if (frame.u === undefined && step.transitions?.user_not_found) return 'user_not_found';
+  }
+
+  const plan = planOf(step);
+  const { hook } = plan;
+  for (const [field, value] of values) {
+    if (hook?.takes?.includes(field)) continue;
+    const owner = FIELD_OWNERS.get(field)?.method;
+    if (!owner?.verify) continue;
+    const outcome = await countingRefusals(run, owner, () => owner.verify!(ctx, value));
+    if (outcome !== undefined) return outcome;
+  }
+  const outcome = await hook?.run(ctx, values);
+  if (outcome !== undefined) return outcome;
+  for (const method of plan.followUps) {
+    const asked = await method.followUp!(ctx);
+    if (asked !== undefined) return asked;
+  }
+  return undefined;
 }

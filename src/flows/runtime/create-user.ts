@@ -3,7 +3,7 @@ import type { SchemaView } from '../definitions/schema-view.js';
 import type { FlowStepDef } from '../definitions/types.js';
 import type { Enrollment } from '../methods/method.js';
 import { validationFailed } from '../errors.js';
-import { isBudgetedFactor } from '../methods/registry.js';
+import { BUDGETED } from '../methods/registry.js';
 import { flowCompleted } from '../state.js';
 import type { FlowRun, Loaded } from './run.js';
 
@@ -81,7 +81,7 @@ export async function insertUser(ctx: RunStep, enrollments: (attributes: Record<
     if (factor) await run.recordFactor(factor, created.id);
     // A budgeted factor starts the new user's own counter of it (the one their sign-ins will
     // count against, DESIGN §4.6a); nothing is read first.
-    if (factor && isBudgetedFactor(factor.method)) {
+    if (factor && BUDGETED.has(factor.method)) {
       await deps.risk.recordSuccess(projectId, deps.risk.accountKeyFor(projectId, { userId: created.id, identifier: '' }, factor.method), created.id, run.entry.ss);
     }
     await done?.(created.id);

@@ -27,4 +27,6 @@ export interface FlowDeps extends MethodServices {
   attempts: AttemptService;
   /** Attempts written late: with the handoff when the same request completes the flow. */
   drafts: AttemptDrafts;
+  /** the services each method built for itself (`AuthMethod.createServices`), by method name */
+  ownServices: ReadonlyMap<string, unknown>;
 }

@@ -1,17 +1,16 @@
 import { AppError, MESSAGES, notFoundError } from '../../core/errors.js';
-import { emptyState, findByTopId, FLOW_TTL_MS, requireEntry, type FlowCookieState, type FlowEntry } from '../state.js';
+import { emptyState, findByTopId, FLOW_TTL_MS, framesHoldAny, requireEntry, type FlowCookieState, type FlowEntry } from '../state.js';
 import type { FlowDeps } from './deps.js';
 import { isCompleteStep, type FlowStepDef } from '../definitions/types.js';
 import type { AuthMethod } from '../methods/method.js';
-import { isSessionBound, methodOfActionKind, upgradeFrames } from '../methods/registry.js';
+import { ACTION_KIND_OWNERS, LEGACY_FRAME_KEYS, SESSION_BOUND_PURPOSES, upgradeFrames } from '../methods/registry.js';
 import { flowGone, FlowStateChanged, invalidAction } from '../errors.js';
 import { FlowRun } from './run.js';
 import type { FlowResult, RequestContext, StartInput } from './types.js';
 import type { FlowResponse, SubmitInput } from '../view.js';
 import { identifierField } from '../definitions/schema-view.js';
-import { RunContext } from './context.js';
-import { checksCredentials, guessedFactor, readFields } from './fields.js';
-import { renderStep, runStep } from './step.js';
+import { renderStep, RunContext, runStep } from './context.js';
+import { planOf, readFields } from './fields.js';
 import { guessedAccount } from './guard.js';
 import { claimSessionBoundFrame, signedInUser } from './session-bound.js';
 import { complete } from './complete.js';
@@ -39,7 +38,9 @@ export class FlowRuntime {
   constructor(private readonly deps: FlowDeps) {}
 
   private async decode(cookie: string | undefined): Promise<FlowCookieState> {
-    return cookie ? upgradeFrames(await this.deps.codec.decode(cookie)) : emptyState();
+    if (!cookie) return emptyState();
+    const state = await this.deps.codec.decode(cookie);
+    return framesHoldAny(state, LEGACY_FRAME_KEYS) ? upgradeFrames(state) : state;
   }
 
   /** Decrypts the cookie and finds the flow a client addresses (404 / 410 / 400 otherwise). */
@@ -95,12 +96,12 @@ export class FlowRuntime {
     const run = new FlowRun(deps, state, '', entry, ctx);
     const frame = run.frameFor(definition, input.purpose);
     // Anyone may start flows, and each start stores rows: they are written under the client's budget (DESIGN §4.6a).
-    const gate = deps.flowStarts.gate(project.id, ctx.ip, (await run.riskRules()).ip_flow_starts_per_minute);
+    const gate = deps.flowStarts.gate(project.id, ctx.ip, (await run.guard.riskRules()).ip_flow_starts_per_minute);
     const startRun = (sessionId: string) => deps.definitions.startRunQuery(project.id, frame.id, definition.row.id, sessionId, new Date(entry.ex), gate?.when);
     const writeRun = (sessionId: string) => (gate ? gate.write([startRun(sessionId)]) : startRun(sessionId).execute());
     let sessionToken: string | undefined;
     let settingsUserId: string | undefined;
-    if (isSessionBound(input.purpose)) {
+    if (SESSION_BOUND_PURPOSES.has(input.purpose)) {
       settingsUserId = await signedInUser(deps, project.id, input.session_id, ctx.sessionToken);
       entry.ss = input.session_id!;
       await writeRun(entry.ss);
@@ -133,7 +134,7 @@ export class FlowRuntime {
   async show(run: FlowRun): Promise<FlowResult> {
     const ctx = run.ctx;
     const { step, loaded } = await run.current();
-    const captcha = await run.needsCaptcha(step, checksCredentials(step));
+    const captcha = await run.guard.needsCaptcha(step, planOf(step).checksCredentials);
     const body = await this.body(run, await renderStep(run, step, loaded, captcha));
     // Rendering may issue a challenge (passkey autofill); only then is the cookie written again.
     const cookie = run.stateChanged ? await this.deps.codec.encode(run.state, this.deps.clock.now(), run.key) : (ctx.cookie ?? null);
@@ -169,7 +170,7 @@ export class FlowRuntime {
     } else if (action.kind === 'navigate') {
       if (Object.keys(input.fields).length > 0) throw invalidAction(frame.id, input.action, 'A navigate action carries no fields.');
     } else {
-      const method = methodOfActionKind(action.kind);
+      const method = ACTION_KIND_OWNERS.get(action.kind);
       if (!method?.act) throw invalidAction(frame.id, input.action, `Actions of kind "${action.kind}" are not available.`);
       const answer = await method.act(ctx, action, input);
       if (answer.stay) return this.respond(run, false);
@@ -251,11 +252,12 @@ export class FlowRuntime {
     const { run, loaded, step } = ctx;
     const { frame } = run;
     const values = readFields(frame.id, step, loaded.schema, input.fields);
-    const credentials = checksCredentials(step);
+    const plan = planOf(step);
+    const credentials = plan.checksCredentials;
     const identField = identifierField(step, loaded.schema);
-    const accountKey = credentials ? await guessedAccount(run, loaded.row.schema_id, identField && values.get(identField), guessedFactor(step)) : undefined;
-    if (credentials) await run.refuseWhenDenied(accountKey);
-    if (await run.needsCaptcha(step, credentials, accountKey)) {
+    const accountKey = credentials && plan.guessedFactor !== undefined ? await guessedAccount(run, loaded.row.schema_id, identField && values.get(identField), plan.guessedFactor) : undefined;
+    if (credentials) await run.guard.refuseWhenDenied(accountKey);
+    if (await run.guard.needsCaptcha(step, credentials, accountKey)) {
       try {
         await deps.captcha.verify(run.projectId, input.captcha);
       } catch (error) {
@@ -265,7 +267,7 @@ export class FlowRuntime {
       }
     }
     const outcome = await runStep(ctx, values);
-    run.forgetSignals();
+    run.guard.forget();
     return outcome;
   }
 
@@ -305,7 +307,7 @@ export class FlowRuntime {
     const { deps } = this;
     const { loaded, step } = await run.current();
     if (!done) {
-      const captcha = await run.needsCaptcha(step, checksCredentials(step));
+      const captcha = await run.guard.needsCaptcha(step, planOf(step).checksCredentials);
       const [body] = await Promise.all([this.body(run, await renderStep(run, step, loaded, captcha)), run.saveAttempt()]);
       if (run.redirectUri !== undefined) body.redirect_uri = run.redirectUri;
       const result: FlowResult = { body, cookie: await deps.codec.encode(run.state, deps.clock.now(), run.key) };

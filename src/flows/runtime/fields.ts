@@ -1,13 +1,14 @@
 import type { SchemaView } from '../definitions/schema-view.js';
 import { submitKey, type FlowStepDef } from '../definitions/types.js';
 import { validationFailed } from '../errors.js';
-import { METHODS, methodOfField } from '../methods/registry.js';
+import type { AuthMethod, StepHook } from '../methods/method.js';
+import { FIELD_OWNERS, generation, HOOKS, METHODS } from '../methods/registry.js';
 import type { BudgetedFactor } from '../risk/service.js';
 import type { StepField } from '../view.js';
 
 /*
  * A step's fields: how they render and how a submit's values are read and checked (what the step
- * then does with them is `step.ts`).
+ * then does with them is `runStep`, context.ts), and the plan of which methods a step calls.
  */
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
@@ -16,7 +17,7 @@ const MAX_VALUE = 1024;
 const UNPRINTABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function fieldType(field: string, schema: SchemaView): string {
-  const owned = methodOfField(field);
+  const owned = FIELD_OWNERS.get(field);
   if (owned) return owned.field.type;
   const spec = schema.fields.get(field);
   if (spec?.format === 'email') return 'email';
@@ -28,7 +29,7 @@ export function fieldType(field: string, schema: SchemaView): string {
 
 /** Whether a field must be filled in on this step: method fields always, attributes as the schema says on `create_user`. */
 export function fieldRequired(field: string, step: FlowStepDef, schema: SchemaView): boolean {
-  if (methodOfField(field)) return true;
+  if (FIELD_OWNERS.get(field)) return true;
   if (step.on_success === 'create_user') return schema.fields.get(field)?.required ?? false;
   return true;
 }
@@ -38,7 +39,7 @@ export function stepFields(step: FlowStepDef, schema: SchemaView, collected: Rec
   return (step.fields ?? []).map((field) => {
     const name = submitKey(field);
     const rendered: StepField = { name, type: fieldType(field, schema), text_key: `field.${name}`, required: fieldRequired(field, step, schema) };
-    const value = methodOfField(field) ? undefined : collected[field];
+    const value = FIELD_OWNERS.get(field) ? undefined : collected[field];
     if (value !== undefined) rendered.value = value;
     return rendered;
   });
@@ -53,7 +54,7 @@ export interface ReadOptions {
 }
 
 function problem(field: string, value: string, type: string, schema: SchemaView): string | undefined {
-  const owned = methodOfField(field)?.field;
+  const owned = FIELD_OWNERS.get(field)?.field;
   const limit = owned ? owned.maxLength : Math.min(MAX_VALUE, schema.fields.get(field)?.maxLength ?? MAX_VALUE);
   if (value.length > limit) return 'error.too_long';
   if (!owned?.raw && UNPRINTABLE.test(value)) return 'error.invalid_characters';
@@ -85,7 +86,7 @@ export function readFields(flowId: string, step: FlowStepDef, schema: SchemaView
       continue;
     }
     let value: string;
-    if (typeof raw === 'string') value = methodOfField(field)?.field.raw ? raw : raw.trim();
+    if (typeof raw === 'string') value = FIELD_OWNERS.get(field)?.field.raw ? raw : raw.trim();
     else if ((typeof raw === 'number' && type === 'number') || (typeof raw === 'boolean' && type === 'checkbox')) value = String(raw);
     else {
       errors[key] = 'error.invalid_type';
@@ -100,17 +101,45 @@ export function readFields(flowId: string, step: FlowStepDef, schema: SchemaView
   return values;
 }
 
-/** Whether submitting this step checks a secret: risk assessment, lock-out and captcha apply. */
-export function checksCredentials(step: FlowStepDef): boolean {
-  return METHODS.some((method) => method.checksCredentials?.(step) ?? false);
+/**
+ * Which methods one step definition calls, worked out once per definition (loaded definitions are
+ * frozen and shared, so the step object is the key) and again after a method registers: a warm
+ * request asks no method about a step it does not name.
+ */
+export interface StepPlan {
+  /** the methods whose `render` adds to the step (`rendersOn`; without it, every step) */
+  readonly renderers: readonly AuthMethod[];
+  /** the methods whose `followUp` may ask for an outcome on the step (`followsUpOn`; without it, every step) */
+  readonly followUps: readonly AuthMethod[];
+  /** the methods whose `pendingEnrollment` `create_user` asks */
+  readonly enrollers: readonly AuthMethod[];
+  /** submitting the step checks a secret: risk assessment, lock-out and captcha apply */
+  readonly checksCredentials: boolean;
+  /**
+   * The factor whose failure counter a step's guess counts against (DESIGN §4.6a): its method's
+   * own for a budgeted secret, else the one the checking method names (`precheckFactor`: a mailed
+   * code has a budget per code; its captcha decision reads the account's password counter), else
+   * none (the IP's rules alone decide).
+   */
+  readonly guessedFactor: BudgetedFactor | undefined;
+  /** the step's `on_success` hook of a method's, if any */
+  readonly hook?: StepHook;
 }
 
-/**
- * The factor whose failure counter a step's guess counts against (DESIGN §4.6a): its method's own
- * for the password, TOTP and recovery codes; the password's for a step that checks another secret
- * (a mailed code has a budget per code; its captcha decision reads the account's password counter).
- */
-export function guessedFactor(step: FlowStepDef): BudgetedFactor {
-  const method = METHODS.find((m) => m.checksCredentials?.(step) && m.budget === 'account');
-  return method?.name ?? 'password';
+const plans = new WeakMap<FlowStepDef, { generation: number; plan: StepPlan }>();
+
+export function planOf(step: FlowStepDef): StepPlan {
+  const known = plans.get(step);
+  if (known?.generation === generation) return known.plan;
+  const checking = METHODS.filter((m) => m.checksCredentials?.(step) ?? false);
+  const plan: StepPlan = {
+    renderers: METHODS.filter((m) => m.render !== undefined && (m.rendersOn?.(step) ?? true)),
+    followUps: METHODS.filter((m) => m.followUp !== undefined && (m.followsUpOn?.(step) ?? true)),
+    enrollers: METHODS.filter((m) => m.pendingEnrollment !== undefined),
+    checksCredentials: checking.length > 0,
+    guessedFactor: checking.find((m) => m.budget === 'account')?.name ?? checking.find((m) => m.precheckFactor !== undefined)?.precheckFactor,
+    hook: step.on_success !== undefined ? HOOKS.get(step.on_success)?.hook : undefined,
+  };
+  plans.set(step, { generation, plan });
+  return plan;
 }

@@ -14,23 +14,24 @@ import { SESSION_COOKIE } from '../../sessions/cookie.js';
 import { FLOW_COOKIE } from '../cookie.js';
 import type { FlowRuntime } from './engine.js';
 import { FlowStateChanged } from '../errors.js';
-import { StepSchema } from './schemas.js';
+import { stepSchema, submitBodySchema } from './schemas.js';
 import { FLOW_TTL_MS } from '../state.js';
 import { FlowRun } from './run.js';
 import type { FlowResult, RequestContext } from './types.js';
 
 const Unknown = Type.Object({}, { additionalProperties: true });
 
-const FlowResponseSchema = Type.Object({
-  id: Type.String(),
-  session_id: Type.String(),
-  session_token: Type.Optional(Type.String()),
-  step: StepSchema,
-  branding: Unknown,
-  redirect_uri: Type.Optional(Type.String()),
-  handoff_token: Type.Optional(Type.String()),
-  handoff_token_expires_at: Type.Optional(Type.String()),
-});
+const flowResponseSchema = () =>
+  Type.Object({
+    id: Type.String(),
+    session_id: Type.String(),
+    session_token: Type.Optional(Type.String()),
+    step: stepSchema(),
+    branding: Unknown,
+    redirect_uri: Type.Optional(Type.String()),
+    handoff_token: Type.Optional(Type.String()),
+    handoff_token_expires_at: Type.Optional(Type.String()),
+  });
 
 const StartBody = Type.Object(
   {
@@ -39,27 +40,6 @@ const StartBody = Type.Object(
     session_id: Type.Optional(Id('An existing session to step up or re-authenticate; purpose `settings` needs it, and its session token (cookie __service_session or Authorization: Bearer)')),
     app_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Audience: the app the flow runs for' })),
     redirect_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'Must exactly match an entry of the project\'s allow-list' })),
-  },
-  { additionalProperties: false },
-);
-
-const SubmitBody = Type.Object(
-  {
-    action: Type.String({ minLength: 1, maxLength: 100 }),
-    fields: Type.Optional(Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), { maxProperties: 50 })),
-    captcha: Type.Optional(Type.Union([Type.String({ maxLength: 4096 }), Unknown])),
-    challenge_response: Type.Optional(
-      Type.Object(
-        {
-          challenge_id: Type.String({ minLength: 1, maxLength: 100 }),
-          method: Type.String({ minLength: 1, maxLength: 50 }),
-          proof: Type.Object({}, { additionalProperties: true, description: 'The credential\'s toJSON() (WebAuthn JSON)' }),
-        },
-        { additionalProperties: false, description: 'The answer to step.challenge (passkeys)' },
-      ),
-    ),
-    sso_provider_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: '`sso` actions: one of step.sso_providers' })),
-    return_to: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: '`sso` actions: where the browser returns (with ?flow=<id>) after the upstream sign-in; on the request\'s allowed origin' })),
   },
   { additionalProperties: false },
 );
@@ -105,6 +85,9 @@ export function flowRuntimeRoutes(root: FastifyInstance, deps: FlowRuntimeRouteD
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['flows'];
   const security = [{ flowState: [] }];
+  // Composed with the methods' declarations now: a method registered before the app is built is in them.
+  const FlowResponseSchema = flowResponseSchema();
+  const SubmitBody = submitBodySchema();
 
   const send = (request: FastifyRequest, reply: FastifyReply, result: FlowResult) => {
     const now = deps.clock.now();
@@ -147,9 +130,10 @@ export function flowRuntimeRoutes(root: FastifyInstance, deps: FlowRuntimeRouteD
       const run = await runtime.open(request.params.id, contextOf(request, reply), request.query.project_id);
       corsFor(request, run.projectId);
       await guard(request, run.projectId);
-      const { action, fields, captcha, challenge_response, sso_provider_id, return_to } = request.body;
+      // The body schema checked every member, the methods' included (`submitMembers`).
+      const { action, fields, captcha, ...members } = request.body;
       try {
-        return send(request, reply, await runtime.submit(run, { action, fields: fields ?? {}, captcha, challenge_response, sso_provider_id, return_to }));
+        return send(request, reply, await runtime.submit(run, { action, fields: fields ?? {}, captcha, ...members }));
       } catch (error) {
         // The one refusal that changes the flow (a fresh passkey challenge) carries its cookie.
         if (error instanceof FlowStateChanged && error.cookie) {

@@ -5,10 +5,12 @@ import type { SchemaView } from '../definitions/schema-view.js';
 import type { LoadedDefinition } from '../definitions/snapshot.js';
 import { isCompleteStep, isInvisibleStep, type FlowStepDef } from '../definitions/types.js';
 import type { CaptchaGateView } from '../gates/captcha.js';
-import { FLOW_TTL_MS, flowCompleted, type FlowEntry, type FlowFrame } from '../state.js';
+import { FLOW_TTL_MS, flowCompleted, topFrame, type FlowCookieState, type FlowEntry, type FlowFrame } from '../state.js';
 import type { PendingUse, ProvenFactor } from '../methods/method.js';
 import { flowGone, invalidAction } from '../errors.js';
-import { RunBase } from './run-base.js';
+import type { FlowDeps } from './deps.js';
+import { RequestGuard } from './guard.js';
+import type { RequestContext } from './types.js';
 import type { SideCookie, StepView } from '../view.js';
 
 const MAX_HISTORY = 20;
@@ -19,9 +21,13 @@ export interface Loaded extends LoadedDefinition {
   schema: SchemaView;
 }
 
-/** One request's view of one concurrent flow: its entry in the cookie plus loaded definitions. */
-export class FlowRun extends RunBase {
+/**
+ * One request's view of one concurrent flow: its entry in the cookie, the request, the loaded
+ * definitions, and the request's risk view (`guard`, read once).
+ */
+export class FlowRun {
   private readonly loaded = new Map<string, Loaded>();
+  readonly guard = new RequestGuard(this);
   /** The auth attempt as this request last wrote (or drafted) it (saves reading it back to complete it). */
   attempt?: Attempt;
   /** The attempt this request created, not yet written: handed off with the flow's end, or saved (`saveAttempt`). */
@@ -38,6 +44,22 @@ export class FlowRun extends RunBase {
   userMethods?: { userId: string; methods: Set<string> };
   /** A single use a method verified but has not written (see PendingUse). */
   pendingUse?: PendingUse;
+
+  constructor(
+    readonly deps: FlowDeps,
+    readonly state: FlowCookieState,
+    readonly key: string,
+    readonly entry: FlowEntry,
+    readonly ctx: RequestContext,
+  ) {}
+
+  get projectId(): string {
+    return this.entry.p;
+  }
+
+  get frame(): FlowFrame {
+    return topFrame(this.entry);
+  }
 
   /**
    * Why the run could not create its user or complete: its session was deleted (404
@@ -78,7 +100,7 @@ export class FlowRun extends RunBase {
    */
   async newFrame(loaded: LoadedDefinition, purpose: string | undefined): Promise<FlowFrame> {
     const frame = this.frameFor(loaded, purpose);
-    const gate = this.deps.flowStarts.gate(this.projectId, this.ctx.ip, (await this.riskRules()).ip_flow_starts_per_minute);
+    const gate = this.deps.flowStarts.gate(this.projectId, this.ctx.ip, (await this.guard.riskRules()).ip_flow_starts_per_minute);
     const write = this.deps.definitions.startRunQuery(this.projectId, frame.id, loaded.row.id, this.entry.ss, new Date(this.entry.ex), gate?.when);
     await (gate ? gate.write([write]) : write.execute());
     return frame;

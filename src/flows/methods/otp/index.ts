@@ -4,6 +4,8 @@ import { CODE_TTL_MS, LINK_TOKEN } from '../../codes/service.js';
 import { collectedIdentifierField, mailAfterAnswer, storedAddress } from '../mail.js';
 import type { FactorDescription } from '../../../sessions/levels.js';
 import type { AuthMethod, MethodContext, StepHook } from '../method.js';
+import { otpDefaults } from './defaults.js';
+import { otpTexts } from './texts.js';
 
 /** Codes and links: RFC 8176 `otp`; an inbox proves no device (NIST 800-63B §5.1.3), so AAL1 only. */
 const MAILED_FACTOR: FactorDescription = { kind: () => 'other', amr: () => 'otp' };
@@ -74,7 +76,11 @@ const sendOtp: StepHook = {
  */
 export const otpMethod: AuthMethod = {
   name: 'otp',
+  defaults: otpDefaults(OTP_FIELD),
+  texts: otpTexts,
   needsSchemaKey: true,
+  // `magic_link` switches on the link mailed with the code (verify's `accepts.link`).
+  schemaKey: { alsoKeys: ['magic_link'] },
   factors: { otp: MAILED_FACTOR, magic_link: MAILED_FACTOR },
   field: {
     ref: OTP_FIELD,
@@ -87,6 +93,8 @@ export const otpMethod: AuthMethod = {
   legacyFrameKey: 'oc',
 
   checksCredentials: (step) => (step.fields ?? []).includes(OTP_FIELD),
+  // The captcha decision before a code is checked reads the account's password counter, as a sign-in's does.
+  precheckFactor: 'password',
 
   async verify(ctx, value) {
     const sent = sentCode(ctx);

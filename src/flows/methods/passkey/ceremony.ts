@@ -2,7 +2,7 @@ import { PasskeyError } from '../../../passkeys/errors.js';
 import type { RelyingParty } from '../../../passkeys/relying-party.js';
 import type { PasskeyService } from '../../../passkeys/service.js';
 import { FlowStateChanged } from '../../errors.js';
-import type { ChallengeResponse, ChallengeView } from '../../view.js';
+import type { ChallengeResponse, ChallengeView } from './view.js';
 import type { MethodContext, ProvenFactor } from '../method.js';
 
 /** A WebAuthn challenge waiting for its answer (DESIGN §4.10); consumed in the database when answered. */

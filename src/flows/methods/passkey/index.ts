@@ -1,5 +1,9 @@
 import type { FactorDescription } from '../../../sessions/levels.js';
 import type { AuthMethod } from '../method.js';
+import { passkeyDefaults } from './defaults.js';
+import { passkeyTexts } from './texts.js';
+import { passkeyMarkup } from './ui.js';
+import { passkeyStepExtensions, passkeySubmitMembers } from './view.js';
 import { offerAutofill, passkeyLogin } from './login.js';
 import { passkeyRegister } from './register.js';
 
@@ -19,6 +23,11 @@ const PASSKEY_FACTOR: FactorDescription = {
  */
 export const passkeyMethod: AuthMethod = {
   name: 'passkey',
+  defaults: passkeyDefaults,
+  texts: passkeyTexts,
+  ui: passkeyMarkup,
+  stepExtensions: passkeyStepExtensions,
+  submitMembers: passkeySubmitMembers,
   needsSchemaKey: true,
   // `webauthn`: the name factors of passkeys had in sessions written before the method was renamed.
   factors: { passkey: PASSKEY_FACTOR, webauthn: { kind: PASSKEY_FACTOR.kind } },

@@ -1,4 +1,5 @@
-import type { ChallengeView, SubmitInput } from '../../view.js';
+import type { SubmitInput } from '../../view.js';
+import type { ChallengeView } from './view.js';
 import { identifierField } from '../../definitions/schema-view.js';
 import type { ActionAnswer, MethodContext, PendingUse } from '../method.js';
 import { challengeSlot, issueChallenge, passkeyFactor, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';

@@ -1,6 +1,9 @@
 import { AppError } from '../../../core/errors.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../schemas/keywords.js';
 import { validationFailed } from '../../errors.js';
 import type { AuthMethod, Enrollment, StepHook } from '../method.js';
+import { passwordDefaults } from './defaults.js';
+import { passwordTexts } from './texts.js';
 import { recentlyProvenUser } from '../proof.js';
 
 export const PASSWORD_FIELD = 'x-auth-methods#password';
@@ -63,8 +66,11 @@ const changePassword: StepHook = {
  */
 export const passwordMethod: AuthMethod = {
   name: 'password',
+  defaults: passwordDefaults(PASSWORD_FIELD),
+  texts: passwordTexts,
   budget: 'account',
   needsSchemaKey: true,
+  schemaKey: { options: { minLength: { type: 'integer', minimum: PASSWORD_MIN_LENGTH, maximum: PASSWORD_MAX_LENGTH } } },
   factors: { password: { kind: () => 'knowledge', amr: () => 'pwd' } },
   field: { ref: PASSWORD_FIELD, type: 'password', maxLength: 4096, secret: true, raw: true },
   hooks: [setPassword, changePassword],

@@ -1,6 +1,10 @@
 import { AppError } from '../../../core/errors.js';
 import { RECOVERY_CODES_LOW } from '../../../mfa/recovery-codes.js';
 import type { AuthMethod, StepHook } from '../method.js';
+import { recoveryCodesDefaults } from './defaults.js';
+import { recoveryCodeTexts } from './texts.js';
+import { recoveryCodesMarkup } from './ui.js';
+import { recoveryCodesStepExtensions } from './view.js';
 import { recentlyProvenUser } from '../proof.js';
 
 export const RECOVERY_CODE_FACTOR_FIELD = 'x-auth-methods#recovery_code';
@@ -24,6 +28,10 @@ const generateRecoveryCodes: StepHook = {
  */
 export const recoveryCodeFactorMethod: AuthMethod = {
   name: 'recovery_code',
+  defaults: recoveryCodesDefaults(RECOVERY_CODE_FACTOR_FIELD),
+  texts: recoveryCodeTexts,
+  ui: recoveryCodesMarkup,
+  stepExtensions: recoveryCodesStepExtensions,
   budget: 'account',
   needsSchemaKey: true,
   // A code from the set the user stored proves that set, like a device.

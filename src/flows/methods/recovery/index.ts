@@ -2,6 +2,8 @@ import { AppError } from '../../../core/errors.js';
 import { mailLanguage } from '../../../courier/templates.js';
 import { mailAfterAnswer, storedAddress } from '../mail.js';
 import type { AuthMethod, MethodContext, StepHook } from '../method.js';
+import { recoveryDefaults } from './defaults.js';
+import { recoveryTexts } from './texts.js';
 import { CODE_TTL_MS } from '../../codes/service.js';
 
 /** The one-time code a recovery step asks for; submitted as `code`. */
@@ -40,12 +42,16 @@ const sendRecoveryCode: StepHook = {
  */
 export const recoveryCodeMethod: AuthMethod = {
   name: 'recovery_by_mail',
+  defaults: recoveryDefaults(RECOVERY_CODE_FIELD),
+  texts: recoveryTexts,
   needsSchemaKey: false,
   field: { ref: RECOVERY_CODE_FIELD, type: 'code', maxLength: 1024, pattern: { regex: /^\d{6,12}$/, error: 'error.invalid_code' }, secret: true },
   hooks: [sendRecoveryCode],
   legacyFrameKey: 'oc',
 
   checksCredentials: (step) => (step.fields ?? []).includes(RECOVERY_CODE_FIELD),
+  // The captcha decision before a code is checked reads the account's password counter, as a sign-in's does.
+  precheckFactor: 'password',
 
   async verify(ctx, code) {
     const sent = sentCode(ctx);

@@ -1,6 +1,10 @@
 import { AppError } from '../../../core/errors.js';
 import { invalidAction, validationFailed } from '../../errors.js';
 import type { AuthMethod, StepHook } from '../method.js';
+import { settingsDefaults } from './defaults.js';
+import { settingsTexts } from './texts.js';
+import { settingsMarkup } from './ui.js';
+import { settingsStepExtensions } from './view.js';
 import { FRESH_PASSWORD_MS, provenWithin, RECENT_SIGN_IN_MS, recentlyProvenUser } from '../proof.js';
 
 /** Purpose of the self-service settings flows (DESIGN §4.13): bound to the caller's signed-in session. */
@@ -65,6 +69,10 @@ const removeCredential: StepHook = {
  */
 export const settingsMethod: AuthMethod = {
   name: 'settings',
+  defaults: settingsDefaults(CREDENTIAL_ID_FIELD),
+  texts: settingsTexts,
+  ui: settingsMarkup,
+  stepExtensions: settingsStepExtensions,
   needsSchemaKey: false,
   field: { ref: CREDENTIAL_ID_FIELD, type: 'text', maxLength: 64, pattern: { regex: /^cred_[0-9a-z]{1,59}$/, error: 'error.unknown_credential' }, secret: false },
   hooks: [requireRecentSignIn, removeCredential],

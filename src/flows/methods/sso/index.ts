@@ -1,11 +1,15 @@
 import { invalidAction, validationFailed } from '../../errors.js';
 import { FLOW_TTL_MS } from '../../state.js';
 import type { AuthMethod, StepHook } from '../method.js';
+import { ssoDefaults } from './defaults.js';
+import { ssoMarkup } from './ui.js';
+import { ssoStepExtensions, ssoStepProperties, ssoSubmitMembers } from './view.js';
 import { provenWithin } from '../proof.js';
 import { emailProperty, linkEnrollment, linkWaitingIdentity, ssoFactor, writeLink } from './identity.js';
 import { resumeSso, SSO_RETURN } from './callback.js';
 import { startSso } from './start.js';
 import { ssoState } from './state.js';
+import { ssoTexts } from './texts.js';
 
 /**
  * `link_sso` (on the step `link_account` leads to): links the upstream identity that returned
@@ -36,6 +40,12 @@ const linkSso: StepHook = {
  */
 export const ssoMethod: AuthMethod = {
   name: 'sso',
+  defaults: ssoDefaults,
+  texts: ssoTexts,
+  ui: ssoMarkup,
+  stepExtensions: ssoStepExtensions,
+  submitMembers: ssoSubmitMembers,
+  stepProperties: ssoStepProperties,
   needsSchemaKey: true,
   // Upstream says nothing we can check about how the user proved it: AAL1 only, and no `amr`.
   factors: { sso: { kind: () => 'other' } },

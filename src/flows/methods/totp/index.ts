@@ -3,6 +3,10 @@ import { enrollmentView, newTotpSecret } from '../../../mfa/totp.js';
 import { factorKind } from '../../../sessions/levels.js';
 import { valueAt } from '../../../schemas/document.js';
 import type { AuthMethod, MethodContext, StepHook } from '../method.js';
+import { totpDefaults } from './defaults.js';
+import { totpTexts } from './texts.js';
+import { totpMarkup } from './ui.js';
+import { totpStepExtensions } from './view.js';
 import { recentlyProvenUser } from '../proof.js';
 
 export const TOTP_FIELD = 'x-auth-methods#totp';
@@ -56,6 +60,10 @@ async function labels(ctx: MethodContext, userId: string): Promise<{ issuer: str
  */
 export const totpMethod: AuthMethod = {
   name: 'totp',
+  defaults: totpDefaults(TOTP_FIELD),
+  texts: totpTexts,
+  ui: totpMarkup,
+  stepExtensions: totpStepExtensions,
   budget: 'account',
   needsSchemaKey: true,
   // A code from an app proves the device that holds the seed.

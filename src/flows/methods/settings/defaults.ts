@@ -1,19 +1,19 @@
-import { PASSWORD_FIELD as PASSWORD } from '../methods/password/index.js';
-import { CREDENTIAL_ID_FIELD } from '../methods/settings/index.js';
-import { TOTP_FIELD } from '../methods/totp/index.js';
-import { ALL_PROVIDERS } from '../../sso/service.js';
-import type { SchemaView } from './schema-view.js';
-import type { FlowDefinitionDoc, FlowStepDef } from './types.js';
+import { ALL_PROVIDERS } from '../../../sso/service.js';
+import type { FlowStepDef } from '../../definitions/types.js';
+import type { DefaultsFragment } from '../defaults-draft.js';
+import { PASSWORD_FIELD as PASSWORD } from '../password/index.js';
+import { TOTP_FIELD } from '../totp/index.js';
 
 const back = { name: 'back', kind: 'navigate', primary: false, text_key: 'action.back' };
 
 /**
- * The default `settings` definition (DESIGN §4.13), started with the signed-in session: an
- * invisible check asks for the password (or a passkey) again when the last sign-in is older than 15 minutes;
- * the menu then adds a passkey, sets up TOTP, makes new recovery codes, changes the password or
- * removes a credential (`credential_id`; the last second factor only after a fresh password).
+ * The default `settings` definition (DESIGN §4.13; `credentialIdField`: its own, passed in by
+ * `index.ts`), started with the signed-in session: an invisible check asks for the password (or a
+ * passkey) again when the last sign-in is older than 15 minutes; the menu then adds a passkey,
+ * sets up TOTP, makes new recovery codes, changes the password or removes a credential
+ * (`credential_id`; the last second factor only after a fresh password).
  */
-export function settingsDefinition(schema: SchemaView): FlowDefinitionDoc {
+export const settingsDefaults = (credentialIdField: string): DefaultsFragment => (draft, schema) => {
   const passkeys = schema.methods.has('passkey');
   const totp = schema.methods.has('totp');
   const recoveryCodes = schema.methods.has('recovery_code');
@@ -23,7 +23,7 @@ export function settingsDefinition(schema: SchemaView): FlowDefinitionDoc {
     { name: 'check', on_success: 'require_recent_sign_in', transitions: { reauthenticate: { target: password || passkeys ? 'reauthenticate' : 'done' }, next: { target: 'menu' } } },
     {
       name: 'menu',
-      fields: [CREDENTIAL_ID_FIELD],
+      fields: [credentialIdField],
       actions: [
         ...(passkeys ? [{ name: 'add_passkey', kind: 'passkey_register', primary: false, text_key: 'action.add_passkey' }] : []),
         ...(totp ? [{ name: 'setup_totp', kind: 'navigate', primary: false, text_key: 'action.setup_totp' }] : []),
@@ -102,5 +102,5 @@ export function settingsDefinition(schema: SchemaView): FlowDefinitionDoc {
       },
     );
   }
-  return { name: 'settings', status: 'active', user_schema: schema.uri, purposes: { settings: 'check' }, steps };
-}
+  draft.definition('settings', { purposes: { settings: 'check' } }).steps.push(...steps);
+};
