@@ -1,7 +1,5 @@
 import { budgetedFactors, createMethodServices } from './methods/registry.js';
-import { SsoLinkStore } from '../sso/links.js';
 import type { SsoProviderService } from '../sso/service.js';
-import { UpstreamClient } from '../sso/upstream.js';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { AttemptDrafts } from '../attempts/drafts.js';
@@ -136,7 +134,7 @@ export function createFlowEngine(deps: {
     userCredentials: deps.userCredentials,
     totp: deps.totp,
     recoveryCodes: deps.recoveryCodes,
-    sso: { providers: deps.ssoProviders, links: new SsoLinkStore(db), upstream: new UpstreamClient(clock) },
+    sso: { providers: deps.ssoProviders },
     publicUrl: deps.config.publicUrl,
     ownServices: createMethodServices({ db, transaction, clock, ids, publicUrl: deps.config.publicUrl }),
   });

@@ -12,9 +12,7 @@ import type { PasswordService } from '../../passwords/service.js';
 import type { ProjectService } from '../../projects/service.js';
 import type { Lang, Texts } from '../../projects/ui-texts.js';
 import type { Factor, FactorDescription } from '../../sessions/levels.js';
-import type { SsoLinkStore } from '../../sso/links.js';
 import type { SsoProviderService } from '../../sso/service.js';
-import type { UpstreamClient } from '../../sso/upstream.js';
 import type { User, UserService } from '../../users/service.js';
 import type { CodeService } from '../codes/service.js';
 import type { SchemaView } from '../definitions/schema-view.js';
@@ -55,7 +53,7 @@ export interface MethodServices {
   userCredentials: CredentialService;
   codes: CodeService;
   courier: Courier;
-  sso: { providers: SsoProviderService; links: SsoLinkStore; upstream: UpstreamClient };
+  sso: { providers: SsoProviderService };
 }
 
 /** What a method may build its own services from (`AuthMethod.createServices`), once per app. */

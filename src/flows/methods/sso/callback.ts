@@ -7,6 +7,7 @@ import type { MethodContext, UpstreamAnswer, UpstreamReturn } from '../method.js
 import { decide } from './outcome.js';
 import { callbackUrl, SSO_COOKIE } from './start.js';
 import { ssoState, type SsoState } from './state.js';
+import { ssoServices } from './services.js';
 
 /** What a provider may send back (RFC 6749 §4.1.2, RFC 9207 `iss`, Apple's `user`), each once and short. */
 const CallbackParams = Type.Object(
@@ -68,7 +69,7 @@ export async function resumeSso(ctx: MethodContext, query: Record<string, string
 
   const { services, projectId } = ctx;
   if (query.state !== pending.st) return fail('error.sso_failed', 'state does not match');
-  if (!(await services.sso.links.takeState(projectId, sha256Hex(pending.st), new Date(pending.x)))) return fail('error.sso_failed', 'state replayed');
+  if (!(await ssoServices(ctx).links.takeState(projectId, sha256Hex(pending.st), new Date(pending.x)))) return fail('error.sso_failed', 'state replayed');
   if (pending.x <= services.clock.now().getTime()) return fail('error.sso_failed', 'the sign-in took too long');
   if (query.error !== undefined) return fail('error.sso_failed', `upstream error: ${query.error.slice(0, 100)}`);
   const provider = await services.sso.providers.enabledProvider(projectId, pending.p);
@@ -77,7 +78,7 @@ export async function resumeSso(ctx: MethodContext, query: Record<string, string
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   let outcome;
   try {
-    const profile = await services.sso.upstream.profile(provider, url, { state: pending.st, nonce: pending.n, codeVerifier: pending.v });
+    const profile = await ssoServices(ctx).upstream.profile(provider, url, { state: pending.st, nonce: pending.n, codeVerifier: pending.v });
     outcome = await decide(ctx, provider, profile);
   } catch (error) {
     if (error instanceof UpstreamFailure) return fail('error.sso_failed', error.reason);

@@ -3,6 +3,7 @@ import type { UpstreamProfile } from '../../../sso/upstream.js';
 import type { OpenedProvider } from '../../../sso/upstream.js';
 import type { Enrollment, MethodContext, ProvenFactor } from '../method.js';
 import { ssoState, type PendingIdentity } from './state.js';
+import { ssoServices } from './services.js';
 
 /** The factor an upstream sign-in proves (DESIGN §4.9 table). */
 export const ssoFactor = (identity: PendingIdentity): ProvenFactor => ({ method: 'sso', payload: { provider_id: identity.p, subject: identity.s } });
@@ -32,7 +33,7 @@ export function emailProperty(ctx: MethodContext, provider: OpenedProvider): str
  */
 export async function writeLink(ctx: MethodContext, identity: PendingIdentity, userId: string, trx?: Parameters<Enrollment['write']>[0]): Promise<{ inserted: boolean; userId: string }> {
   const { services, projectId } = ctx;
-  return services.sso.links.insert({ projectId, providerId: identity.p, subject: identity.s, userId, credentialId: services.ids.next('cred'), name: identity.n, at: services.clock.now() }, trx);
+  return ssoServices(ctx).links.insert({ projectId, providerId: identity.p, subject: identity.s, userId, credentialId: services.ids.next('cred'), name: identity.n, at: services.clock.now() }, trx);
 }
 
 /** Whether the address a new user keeps is the one the provider verified (none kept claims nothing). */

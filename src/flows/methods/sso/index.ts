@@ -10,6 +10,7 @@ import { resumeSso, SSO_RETURN } from './callback.js';
 import { startSso } from './start.js';
 import { ssoState } from './state.js';
 import { ssoTexts } from './texts.js';
+import { createSsoServices } from './services.js';
 
 /**
  * `link_sso` (on the step `link_account` leads to): links the upstream identity that returned
@@ -39,6 +40,7 @@ const linkSso: StepHook = {
  * `callback` (signed in or linked), `link_account` or `user_not_found`.
  */
 export const ssoMethod: AuthMethod = {
+  createServices: createSsoServices,
   name: 'sso',
   defaults: ssoDefaults,
   texts: ssoTexts,

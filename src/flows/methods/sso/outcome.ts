@@ -4,6 +4,7 @@ import { provenWithin, RECENT_SIGN_IN_MS } from '../proof.js';
 import type { MethodContext } from '../method.js';
 import { ssoState, type PendingIdentity } from './state.js';
 import { emailProperty, linkEnrollment, mappedValues, ssoFactor, writeLink } from './identity.js';
+import { ssoServices } from './services.js';
 
 /** Where an upstream sign-in leads: a transition to follow, or a text key for `step.error` and why (for the log). */
 export type SsoOutcome = { trigger: string } | { error: string; reason: string };
@@ -17,8 +18,8 @@ async function signIn(ctx: MethodContext, identity: PendingIdentity, link: { use
   ctx.identify(link.userId);
   ssoState(ctx).hold(undefined);
   await ctx.prove(ssoFactor(identity), link.userId);
-  const credentialId = link.credentialId ?? (await services.sso.links.find(ctx.projectId, { providerId: identity.p, subject: identity.s }))?.credentialId;
-  if (credentialId !== undefined) await services.sso.links.touch(credentialId, services.clock.now());
+  const credentialId = link.credentialId ?? (await ssoServices(ctx).links.find(ctx.projectId, { providerId: identity.p, subject: identity.s }))?.credentialId;
+  if (credentialId !== undefined) await ssoServices(ctx).links.touch(credentialId, services.clock.now());
   return { trigger: 'callback' };
 }
 
@@ -47,7 +48,7 @@ export async function decide(ctx: MethodContext, provider: OpenedProvider, profi
     ...(verifiedEmail !== undefined ? { e: verifiedEmail } : {}),
     n: `${provider.name}${profile.email ? ` (${profile.email})` : ''}`.slice(0, 200),
   };
-  const link = await deps.sso.links.find(projectId, { providerId: provider.id, subject: profile.subject });
+  const link = await ssoServices(ctx).links.find(projectId, { providerId: provider.id, subject: profile.subject });
 
   if (ctx.boundUser !== undefined) {
     const userId = await ctx.signedIn();
@@ -64,7 +65,7 @@ export async function decide(ctx: MethodContext, provider: OpenedProvider, profi
     if (user) {
       // A concurrent first sign-in of this identity may have created that user since the read
       // above: its link commits with it, so this read sees it, and the identity signs in.
-      const linkedMeanwhile = await deps.sso.links.find(projectId, { providerId: provider.id, subject: profile.subject });
+      const linkedMeanwhile = await ssoServices(ctx).links.find(projectId, { providerId: provider.id, subject: profile.subject });
       if (linkedMeanwhile) return signIn(ctx, identity, linkedMeanwhile);
       if (provider.link === 'verified_email' && user.metadata.verified?.[property] !== undefined) {
         const written = await writeLink(ctx, identity, user.id);
@@ -100,7 +101,7 @@ async function createLinkedUser(ctx: MethodContext, identity: PendingIdentity, p
     if (!(error instanceof AppError)) throw error;
     if (error.code === 'user.invalid') return failed('the mapped claims do not satisfy the user schema');
     if (error.code !== 'user.already_exists') throw error;
-    const winner = await ctx.services.sso.links.find(ctx.projectId, { providerId: identity.p, subject: identity.s });
+    const winner = await ssoServices(ctx).links.find(ctx.projectId, { providerId: identity.p, subject: identity.s });
     if (winner) return signIn(ctx, identity, winner);
     return accountExists('an account holds the mapped identifier and the identity is not linked');
   }

@@ -8,6 +8,7 @@ import { validationFailed } from '../../errors.js';
 import type { SubmitInput } from '../../view.js';
 import type { ActionAnswer, MethodContext } from '../method.js';
 import { ssoState } from './state.js';
+import { ssoServices } from './services.js';
 
 /** The cookie that binds an upstream sign-in to the browser that started it (DESIGN §4.14). */
 export const SSO_COOKIE = '_zsso';
@@ -59,7 +60,7 @@ export async function startSso(ctx: MethodContext, input: SubmitInput): Promise<
   const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
   let url: string;
   try {
-    url = await services.sso.upstream.authorizationUrl(provider, callbackUrl(ctx), checks);
+    url = await ssoServices(ctx).upstream.authorizationUrl(provider, callbackUrl(ctx), checks);
   } catch (error) {
     if (!(error instanceof UpstreamFailure)) throw error;
     ctx.request.log?.('sso provider unreachable', { provider_id: provider.id, reason: error.reason });
