@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthMethod } from '../flows/methods/method.js';
+import type { AuthMethod } from '../flows/methods/declaration.js';
 import { METHODS, methodTexts, registerMethod } from '../flows/methods/registry.js';
 import { LANGS } from '../projects/ui-texts.js';
 import { hasBuiltInText, translator, withMethodTexts } from './i18n.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUserSchema } from '../../schemas/default-schema.js';
-import type { AuthMethod } from '../methods/method.js';
+import type { AuthMethod } from '../methods/declaration.js';
 import { registerMethod } from '../methods/registry.js';
 import { defaultDefinitions } from './defaults.js';
 import { schemaView } from './schema-view.js';

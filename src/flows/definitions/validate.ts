@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors.js';
 import type { SchemaView } from './schema-view.js';
-import type { AuthMethod } from '../methods/method.js';
+import type { AuthMethod } from '../methods/declaration.js';
 import { knownActionKinds, knownHooks, METHODS, methodOfActionKind, methodOfField, methodOutcomes } from '../methods/registry.js';
 import { CROSS_FLOW_ACTIONS, isCompleteStep, isInvisibleStep, METHOD_FIELD_PREFIX, OUTCOME_TRIGGERS, type FlowDefinitionDoc } from './types.js';
 

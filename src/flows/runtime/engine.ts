@@ -2,7 +2,7 @@ import { AppError, MESSAGES, notFoundError } from '../../core/errors.js';
 import { emptyState, findByTopId, FLOW_TTL_MS, framesHoldAny, requireEntry, type FlowCookieState, type FlowEntry } from '../state.js';
 import type { FlowDeps } from './deps.js';
 import { isCompleteStep, type FlowStepDef } from '../definitions/types.js';
-import type { AuthMethod } from '../methods/method.js';
+import type { AuthMethod } from '../methods/declaration.js';
 import { ACTION_KIND_OWNERS, LEGACY_FRAME_KEYS, SESSION_BOUND_PURPOSES, upgradeFrames } from '../methods/registry.js';
 import { flowGone, FlowStateChanged, invalidAction } from '../errors.js';
 import { FlowRun } from './run.js';

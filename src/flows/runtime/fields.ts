@@ -1,7 +1,7 @@
 import type { SchemaView } from '../definitions/schema-view.js';
 import { submitKey, type FlowStepDef } from '../definitions/types.js';
 import { validationFailed } from '../errors.js';
-import type { AuthMethod, StepHook } from '../methods/method.js';
+import type { AuthMethod, StepHook } from '../methods/declaration.js';
 import { FIELD_OWNERS, generation, HOOKS, METHODS } from '../methods/registry.js';
 import type { BudgetedFactor } from '../risk/service.js';
 import type { StepField } from '../view.js';

@@ -3,7 +3,7 @@ import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/he
 import { constantTimeEqual } from '../../core/crypto.js';
 import { AppError } from '../../core/errors.js';
 import { FlowClient } from '../flow-test-kit.js';
-import type { AuthMethod } from '../methods/method.js';
+import type { AuthMethod } from '../methods/declaration.js';
 import { registerMethod } from '../methods/registry.js';
 
 /**

@@ -1,7 +1,8 @@
 import type { RawBuilder } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { FlowStepDef } from '../definitions/types.js';
-import type { AuthMethod, Compared } from '../methods/method.js';
+import type { Compared } from '../methods/method.js';
+import type { AuthMethod } from '../methods/declaration.js';
 import { BUDGETED } from '../methods/registry.js';
 import type { BudgetedFactor, RiskAssessment, RiskRules, RiskSignals } from '../risk/service.js';
 import type { RiskSignalRow } from '../risk/store.js';

@@ -3,7 +3,8 @@ import { bearer, createTestApp, type TestApp } from '../../../test/helpers/app.j
 import { constantTimeEqual } from '../../core/crypto.js';
 import { AppError } from '../../core/errors.js';
 import { FlowClient } from '../flow-test-kit.js';
-import type { AuthMethod, MethodKit } from '../methods/method.js';
+import type { MethodKit } from '../methods/method.js';
+import type { AuthMethod } from '../methods/declaration.js';
 import { registerMethod } from '../methods/registry.js';
 
 /**

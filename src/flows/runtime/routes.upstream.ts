@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { ownOriginsOf } from '../../core/public-url.js';
 import { clearCookie, cookieOptions, cookieValue } from '../../http/cookies.js';
 import { FLOW_COOKIE } from '../cookie.js';
-import type { AuthMethod } from '../methods/method.js';
+import type { AuthMethod } from '../methods/declaration.js';
 import { METHODS } from '../methods/registry.js';
 import { FLOW_TTL_MS } from '../state.js';
 import type { FlowRuntime } from './engine.js';

@@ -3,7 +3,8 @@ import { mailLanguage } from '../../../courier/templates.js';
 import { CODE_TTL_MS, LINK_TOKEN } from '../../codes/service.js';
 import { collectedIdentifierField, mailAfterAnswer, storedAddress } from '../mail.js';
 import type { FactorDescription } from '../../../sessions/levels.js';
-import type { AuthMethod, MethodContext, StepHook } from '../method.js';
+import type { MethodContext } from '../method.js';
+import type { AuthMethod, StepHook } from '../declaration.js';
 import { otpDefaults } from './defaults.js';
 import { otpTexts } from './texts.js';
 

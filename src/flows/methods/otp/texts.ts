@@ -1,4 +1,4 @@
-import type { MethodTexts } from '../method.js';
+import type { MethodTexts } from '../declaration.js';
 
 /** E-mail codes' texts: the code field and the way back to the password from `login_code` (its other texts are shared). */
 export const otpTexts: MethodTexts = {

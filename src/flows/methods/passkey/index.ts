@@ -1,5 +1,5 @@
 import type { FactorDescription } from '../../../sessions/levels.js';
-import type { AuthMethod } from '../method.js';
+import type { AuthMethod } from '../declaration.js';
 import { passkeyDefaults } from './defaults.js';
 import { passkeyTexts } from './texts.js';
 import { passkeyMarkup } from './ui.js';

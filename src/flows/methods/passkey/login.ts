@@ -1,7 +1,8 @@
 import type { SubmitInput } from '../../view.js';
 import type { ChallengeView } from './view.js';
 import { identifierField } from '../../definitions/schema-view.js';
-import type { ActionAnswer, MethodContext, PendingUse } from '../method.js';
+import type { MethodContext, PendingUse } from '../method.js';
+import type { ActionAnswer } from '../declaration.js';
 import { challengeSlot, issueChallenge, passkeyFactor, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
 import type { RelyingParty } from '../../../passkeys/relying-party.js';
 import type { PendingPasskeyUse } from '../../../passkeys/assertion.js';

@@ -6,7 +6,8 @@ import { valueAt } from '../../../schemas/document.js';
 import { recentlyProvenUser } from '../proof.js';
 import { invalidAction, validationFailed } from '../../errors.js';
 import type { SubmitInput } from '../../view.js';
-import type { ActionAnswer, Enrollment, MethodContext } from '../method.js';
+import type { Enrollment, MethodContext } from '../method.js';
+import type { ActionAnswer } from '../declaration.js';
 import { challengeSlot, consume, issueChallenge, passkeyFactor, pendingFor, refuse, relyingPartyOf, verified } from './ceremony.js';
 
 /** The attribute fields of a step (a passkey registration reads these and no method field). */

@@ -1,4 +1,4 @@
-import type { MethodTexts } from '../method.js';
+import type { MethodTexts } from '../declaration.js';
 
 /** The passkey's texts: its action kinds and the actions of those kinds in the default definitions, its refusal and its credential. */
 export const passkeyTexts: MethodTexts = {

@@ -1,7 +1,8 @@
 import { AppError } from '../../../core/errors.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../schemas/keywords.js';
 import { validationFailed } from '../../errors.js';
-import type { AuthMethod, Enrollment, StepHook } from '../method.js';
+import type { Enrollment } from '../method.js';
+import type { AuthMethod, StepHook } from '../declaration.js';
 import { passwordDefaults } from './defaults.js';
 import { passwordTexts } from './texts.js';
 import { recentlyProvenUser } from '../proof.js';

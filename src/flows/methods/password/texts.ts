@@ -1,4 +1,4 @@
-import type { MethodTexts } from '../method.js';
+import type { MethodTexts } from '../declaration.js';
 
 /** The password's texts: its field, its credential in the settings list, its policy refusal and the way to recovery its steps offer. */
 export const passwordTexts: MethodTexts = {

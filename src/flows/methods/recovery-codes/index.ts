@@ -1,6 +1,6 @@
 import { AppError } from '../../../core/errors.js';
 import { RECOVERY_CODES_LOW } from '../../../mfa/recovery-codes.js';
-import type { AuthMethod, StepHook } from '../method.js';
+import type { AuthMethod, StepHook } from '../declaration.js';
 import { recoveryCodesDefaults } from './defaults.js';
 import { recoveryCodeTexts } from './texts.js';
 import { recoveryCodesMarkup } from './ui.js';

@@ -1,4 +1,4 @@
-import type { MethodTexts } from '../method.js';
+import type { MethodTexts } from '../declaration.js';
 
 /** Recovery codes' texts: the field, the credential, the low-codes warning and the second-factor step to use one (and the way back to the app). */
 export const recoveryCodeTexts: MethodTexts = {

@@ -1,7 +1,8 @@
 import { AppError } from '../../../core/errors.js';
 import { mailLanguage } from '../../../courier/templates.js';
 import { mailAfterAnswer, storedAddress } from '../mail.js';
-import type { AuthMethod, MethodContext, StepHook } from '../method.js';
+import type { MethodContext } from '../method.js';
+import type { AuthMethod, StepHook } from '../declaration.js';
 import { recoveryDefaults } from './defaults.js';
 import { recoveryTexts } from './texts.js';
 import { CODE_TTL_MS } from '../../codes/service.js';

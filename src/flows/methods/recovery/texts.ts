@@ -1,4 +1,4 @@
-import type { MethodTexts } from '../method.js';
+import type { MethodTexts } from '../declaration.js';
 
 /** Recovery by mail's texts: the code field and the steps of the `recovery` definition only it has (the `code` step's texts are shared with e-mail codes). */
 export const recoveryTexts: MethodTexts = {

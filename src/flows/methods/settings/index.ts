@@ -1,6 +1,6 @@
 import { AppError } from '../../../core/errors.js';
 import { invalidAction, validationFailed } from '../../errors.js';
-import type { AuthMethod, StepHook } from '../method.js';
+import type { AuthMethod, StepHook } from '../declaration.js';
 import { settingsDefaults } from './defaults.js';
 import { settingsTexts } from './texts.js';
 import { settingsMarkup } from './ui.js';

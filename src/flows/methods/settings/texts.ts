@@ -1,4 +1,4 @@
-import type { MethodTexts } from '../method.js';
+import type { MethodTexts } from '../declaration.js';
 
 /** The settings flow's texts: the credential to remove, its refusals, and the steps and menu actions only the `settings` definition has. */
 export const settingsTexts: MethodTexts = {

@@ -1,6 +1,6 @@
 import { invalidAction, validationFailed } from '../../errors.js';
 import { FLOW_TTL_MS } from '../../state.js';
-import type { AuthMethod, StepHook } from '../method.js';
+import type { AuthMethod, StepHook } from '../declaration.js';
 import { ssoDefaults } from './defaults.js';
 import { ssoMarkup } from './ui.js';
 import { ssoStepExtensions, ssoStepProperties, ssoSubmitMembers } from './view.js';

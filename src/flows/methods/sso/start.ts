@@ -6,7 +6,8 @@ import { ALL_PROVIDERS, SSO_CALLBACK_PATH } from '../../../sso/service.js';
 import { UpstreamFailure } from '../../../sso/upstream.js';
 import { validationFailed } from '../../errors.js';
 import type { SubmitInput } from '../../view.js';
-import type { ActionAnswer, MethodContext } from '../method.js';
+import type { MethodContext } from '../method.js';
+import type { ActionAnswer } from '../declaration.js';
 import { ssoState } from './state.js';
 import { ssoServices } from './services.js';
 

@@ -1,4 +1,4 @@
-import type { MethodTexts } from '../method.js';
+import type { MethodTexts } from '../declaration.js';
 
 /** Single sign-on's texts: its refusals, its action kind's texts (sign in, connect), its credential and the steps after an upstream return. */
 export const ssoTexts: MethodTexts = {

@@ -1,4 +1,4 @@
-import type { MethodTexts } from '../method.js';
+import type { MethodTexts } from '../declaration.js';
 
 /** The authenticator app's texts: its field and its credential (the `totp` steps of login and settings share `step.totp.*`). */
 export const totpTexts: MethodTexts = {
