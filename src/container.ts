@@ -42,6 +42,8 @@ import { MfaStore } from './mfa/store.js';
 import { TotpService } from './mfa/totp.js';
 import { CredentialService } from './credentials/service.js';
 import { CredentialListStore } from './credentials/store.js';
+import { OperatorService } from './operators/service.js';
+import { OperatorStore } from './operators/store.js';
 
 /** The composition root: db -> stores -> services; routes receive this and nothing else. */
 export interface Container {
@@ -71,6 +73,8 @@ export interface Container {
   totp: TotpService;
   recoveryCodes: RecoveryCodeService;
   oauth: OAuthPlane;
+  /** Operators (src/operators): the system project, roles, project tokens (docs/operators.md). */
+  operators: OperatorService;
   /** Sessions: createAnonymous, findByToken, get, isAlive, delete, onDeleted (see src/sessions/service.ts). */
   sessions: SessionService;
   /** Auth attempts: create, recordFactor, complete, handoff (see src/attempts/service.ts). */
@@ -133,6 +137,11 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
     return projectId ? { kind: 'project', projectId, scopes: PREVIEW_SCOPES, via: 'preview_secret' } : undefined;
   });
 
+  const operators = new OperatorService({ db, store: new OperatorStore(db), projects, users, clock, ids, paginator, box: new SealedBox(keys, 'operator.project-token') });
+  // An operator's project token acts as the project secret while the role holds (checked per use).
+  credentials.register((token) => operators.resolveProjectToken(token));
+  projects.onDeleting((trx, projectId) => operators.refuseSystemProjectDeletion(trx, projectId));
+
   const { sessions, attempts, exchange, sweeper } = createSessionDomain({ db, config, clock, ids, keys, paginator, projects, users, logger, changes });
 
   const passkeys = new PasskeyService({ store: new PasskeyStore(db), keys, clock, ids, logger, users });
@@ -143,11 +152,14 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, flowSettings: new FlowSettingsService(projects), retentionMs: config.retentionMs, publicUrl: config.publicUrl, logger });
 
+  // A system-project user's access token is the operator's management credential (admin or operator principal by role).
+  oauth.tokens.mapUserTokens((projectId, userId) => operators.principalOfUser(projectId, userId));
+
   const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl, changes);
 
   const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, sessions, attempts, changes, ssoProviders });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, sessions, attempts, ssoProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, () => flows.courier.close()] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, operators, sessions, attempts, ssoProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, () => flows.courier.close()] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {

@@ -15,6 +15,7 @@ import { flowRoutes } from './flows/routes.js';
 import { uiRoutes } from './ui/routes.js';
 import { credentialRoutes } from './credentials/routes.js';
 import { ssoProviderRoutes } from './sso/routes.js';
+import { operatorRoutes } from './operators/routes.js';
 
 /** Every domain's routes, registered on the root instance in this order. */
 export const routeModules: Array<(app: FastifyInstance, container: Container) => void> = [
@@ -27,6 +28,7 @@ export const routeModules: Array<(app: FastifyInstance, container: Container) =>
   credentialRoutes,
   ssoProviderRoutes,
   oauthRoutes,
+  operatorRoutes,
   sessionMeRoutes,
   sessionRoutes,
   attemptRoutes,

@@ -6,6 +6,7 @@ import { SCOPES } from '../src/core/scopes.js';
 import { FlowClient, registerThroughFlow, STRONG_PASSWORD } from '../src/flows/flow-test-kit.js';
 import type { CatalogRoute } from '../src/http/openapi.js';
 import { clientToken, loginHandoff, serviceKey } from '../src/oauth/testing.js';
+import { operator } from '../src/operators/testing.js';
 import { bearer, createTestApp } from './helpers/app.js';
 
 /**
@@ -58,6 +59,11 @@ async function populated(name: string) {
 
 const mine = await populated('Mine');
 const theirs = await populated('Theirs');
+// Their project admin (docs/operators.md): the operator's own system-project token, and the project token it mints.
+const theirOperator = await operator(t, [{ role: 'project_admin', projectId: theirs.project.id }]);
+const theirProjectToken = (await t.container.operators.mintProjectToken(theirOperator.userId, theirs.project.id)).token;
+expect((await t.app.inject({ method: 'GET', url: '/projects', headers: { authorization: `Bearer ${theirOperator.accessToken}` } })).json().projects).toEqual([expect.objectContaining({ id: theirs.project.id })]);
+expect((await t.app.inject({ method: 'GET', url: `/users/${theirs.userId}`, headers: { authorization: `Bearer ${theirProjectToken}` } })).statusCode).toBe(200);
 
 /** Path parameters filled with this project's real ids. */
 function pathFor(route: CatalogRoute): string {
@@ -91,6 +97,8 @@ const foreign = {
   'service-key token': { authorization: `Bearer ${theirs.accessToken}` },
   'preview secret': { authorization: `Bearer ${theirs.project.preview_secret}` },
   'session cookie': { cookie: `__service_session=${theirs.session.session_token}; _zflow=${theirs.flowCookie}` },
+  'operator token': { authorization: `Bearer ${theirOperator.accessToken}` },
+  'operator project token': { authorization: `Bearer ${theirProjectToken}` },
 };
 
 /** A digest of every row of this project, in every table with a project_id column. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AttemptService } from './service.js';
 import { AppError, MESSAGES } from '../core/errors.js';
+import { projectScope } from '../core/principal.js';
 import { principalOf } from '../http/auth.js';
 import { ErrorBody, Timestamp } from '../http/schemas.js';
 import { idempotencyKeyOf } from '../sessions/idempotency.js';
@@ -38,7 +39,7 @@ export function attemptRoutes(root: FastifyInstance, { attempts }: AttemptRouteD
     async (request, reply) => {
       const principal = principalOf(request);
       const id = request.params.id;
-      const projectId = principal.kind === 'admin' ? await attempts.projectOf(id) : principal.projectId;
+      const projectId = projectScope(principal) ?? (await attempts.projectOf(id));
       if (projectId === undefined) throw new AppError('att.not_found', MESSAGES.attemptNotFound);
       const handoff = await attempts.handoff(projectId, id, { idempotencyKey: idempotencyKeyOf(request.headers) });
       return reply.status(201).send(handoff);

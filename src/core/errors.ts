@@ -65,6 +65,10 @@ const STATUS_BY_CODE: Record<string, number> = {
   'oauth.invalid_token': 401,
   'oauth.insufficient_scope': 403,
   'client.not_found': 404,
+  // Operators (docs/operators.md).
+  'operator.role_not_found': 404,
+  'operator.last_instance_admin': 409,
+  'proj.system_project': 409,
   internal: 500,
   unavailable: 503,
 };
@@ -118,6 +122,7 @@ const RESOURCE_BY_PREFIX: Record<string, string> = {
   att: 'The auth attempt',
   flow: 'The flow',
   key: 'The service key',
+  operator: 'The operator role',
 };
 
 export function notFoundMessage(code: string): string {

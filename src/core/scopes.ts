@@ -26,5 +26,12 @@ export function isScope(value: string): value is Scope {
 /** Held only by the instance admin token (creating projects). */
 export const ADMIN_SCOPE = 'instance.admin';
 
+/**
+ * Held by operators signed in through the system project (docs/operators.md): a project admin's
+ * own token and an instance admin operator, never the admin token or a project credential. It
+ * lets them list their projects and mint project tokens.
+ */
+export const OPERATOR_SCOPE = 'operator';
+
 /** What a preview secret may do: read its project and run flows from its preview origins. */
 export const PREVIEW_SCOPES: ReadonlySet<string> = new Set(['project.read', 'flow.run']);

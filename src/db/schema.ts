@@ -5,6 +5,7 @@ import type { CredentialListTables } from './tables/credentials.js';
 import type { FlowTables } from './tables/flows.js';
 import type { MfaTables } from './tables/mfa.js';
 import type { OAuthTables } from './tables/oauth.js';
+import type { OperatorTables } from './tables/operators.js';
 import type { PasskeyTables } from './tables/passkeys.js';
 import type { CredentialTables } from './tables/passwords.js';
 import type { ProjectTables } from './tables/projects.js';
@@ -24,4 +25,4 @@ export interface MigrationTables {
  * (types only: they import kysely and each other, never a domain; its store imports them from there),
  * and is listed here once. Nothing under `src/db/` imports a domain.
  */
-export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & CourierTables & MailTemplateTables & OAuthTables & SessionTables & AttemptTables & PasskeyTables & CredentialListTables & SsoTables & SsoLinkTables & MfaTables;
+export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & CourierTables & MailTemplateTables & OAuthTables & SessionTables & AttemptTables & PasskeyTables & CredentialListTables & SsoTables & SsoLinkTables & MfaTables & OperatorTables;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFoundError } from '../core/errors.js';
+import { canAccessProject } from '../core/principal.js';
 import type { ProjectService } from '../projects/service.js';
 import { principalOf } from './auth.js';
 
@@ -18,6 +19,7 @@ import { principalOf } from './auth.js';
  * - `credential`: the project is the one the cookie, flow state or token itself belongs to
  *   (browser plane, OAuth endpoints, hosted pages); nothing names a project to trust.
  * - `instance`: instance-wide, the admin token only (its scope says so).
+ *   (`GET /projects` is `credential`: an operator's token names the projects it lists.)
  * - `public`: no project data at all (health, metadata, static assets).
  */
 export type Tenancy = { project: 'params' | 'query' | 'body' } | 'resource' | 'credential' | 'instance' | 'public';
@@ -54,7 +56,7 @@ export function registerTenancy(app: FastifyInstance, projects: ProjectService):
     if (typeof tenancy !== 'object') return;
     const principal = principalOf(request);
     const named = namedProjectId(request, tenancy.project);
-    if (principal.kind === 'project' && named !== undefined && named !== principal.projectId) throw notFoundError('proj.not_found');
+    if (principal.kind !== 'admin' && named !== undefined && !canAccessProject(principal, named)) throw notFoundError('proj.not_found');
   });
   // After validation: a malformed id is a 400, and the admin token learns whether the project exists.
   app.addHook('preHandler', async (request) => {
@@ -67,8 +69,9 @@ export function registerTenancy(app: FastifyInstance, projects: ProjectService):
         request.tenantProjectId = principal.projectId;
         return;
       }
-      throw new AppError('req.invalid', 'The admin token must name the project.', {
-        errors: [{ path: `${tenancy.project}/project_id`, message: 'is required with the admin token' }],
+      const who = principal.kind === 'admin' ? 'the admin token' : 'an operator\'s token';
+      throw new AppError('req.invalid', `${principal.kind === 'admin' ? 'The admin token' : 'An operator\'s token'} must name the project.`, {
+        errors: [{ path: `${tenancy.project}/project_id`, message: `is required with ${who}` }],
       });
     }
     await projects.requireAccess(principal, named);

@@ -19,6 +19,12 @@ export const DEFAULT_TOKEN_OPTIONS: TokenOptions = { accessTokenTtlMs: 5 * MINUT
 /** Whether a session still exists; tokens derived from a deleted or expired session die with it. */
 export type SessionLiveness = (sessionId: string) => Promise<boolean>;
 
+/**
+ * The management principal, if any, of an end user's live access token (the system project's
+ * operators, src/operators); the composition root says which. Without it no user token is one.
+ */
+export type UserTokenPrincipal = (projectId: string, userId: string) => Promise<Principal | undefined>;
+
 export interface TokenResponse {
   access_token: string;
   token_type: 'Bearer';
@@ -76,6 +82,7 @@ export interface RevocationCaller {
 
 export class TokenService {
   private sessionAlive?: SessionLiveness;
+  private userPrincipal?: UserTokenPrincipal;
 
   constructor(
     private readonly store: OAuthStore,
@@ -87,6 +94,11 @@ export class TokenService {
   /** The sessions domain tells how to check liveness; until then session-bound tokens are refused. */
   useSessionLiveness(check: SessionLiveness): void {
     this.sessionAlive = check;
+  }
+
+  /** Lets some end users' access tokens be management credentials (read once per use, after the token checks). */
+  mapUserTokens(map: UserTokenPrincipal): void {
+    this.userPrincipal = map;
   }
 
   async clientCredentials(client: AuthenticatedClient, scope: string | undefined): Promise<TokenResponse> {
@@ -140,11 +152,15 @@ export class TokenService {
     return this.sessionAlive ? this.sessionAlive(sessionId) : false;
   }
 
-  /** The bearer resolver for management endpoints: client-credentials access tokens only. */
+  /**
+   * The bearer resolver for management endpoints: client-credentials access tokens, and the end
+   * users' tokens that `mapUserTokens` maps (an operator's system-project token), nothing else.
+   */
   async principal(token: string): Promise<Principal | undefined> {
     if (!token.startsWith(ACCESS_TOKEN_PREFIX)) return undefined;
     const row = await this.active(token, 'access');
-    if (!row || row.user_id !== null) return undefined;
+    if (!row) return undefined;
+    if (row.user_id !== null) return this.userPrincipal?.(row.project_id, row.user_id);
     return { kind: 'project', projectId: row.project_id, scopes: new Set(row.scopes), via: 'access_token', clientId: row.client_id, tokenId: row.id };
   }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { ProjectService } from './service.js';
 import { type Principal } from '../core/principal.js';
-import { ADMIN_SCOPE } from '../core/scopes.js';
+import { ADMIN_SCOPE, OPERATOR_SCOPE } from '../core/scopes.js';
 import { principalOf } from '../http/auth.js';
 import { AppError } from '../core/errors.js';
 import { Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
@@ -36,8 +36,9 @@ export const RotatedSecretSchema = Type.Object({
  * instance admin) may do it: a service key holding `project.write` must not trade itself up.
  */
 function assertMayRotate(principal: Principal): void {
-  if (principal.kind === 'admin' || principal.via === 'project_secret') return;
-  throw new AppError('auth.forbidden', 'Only the project secret or the instance admin token may rotate the project secret.', { required_scope: 'project.write' });
+  // A project admin's project token (`via: 'operator'`) is the project secret's equal (docs/operators.md).
+  if (principal.kind === 'admin' || (principal.kind === 'project' && (principal.via === 'project_secret' || principal.via === 'operator'))) return;
+  throw new AppError('auth.forbidden', 'Only the project secret, an operator\'s project token or the instance admin token may rotate the project secret.', { required_scope: 'project.write' });
 }
 
 export interface ProjectRouteDeps {
@@ -89,15 +90,22 @@ export function projectRoutes(root: FastifyInstance, { projects }: ProjectRouteD
   app.get(
     '/projects',
     {
-      config: { tenancy: 'instance', scope: ADMIN_SCOPE },
+      // `credential`: the admin lists every project; a project admin operator's token names theirs.
+      config: { tenancy: 'credential', scope: [ADMIN_SCOPE, OPERATOR_SCOPE] },
       schema: {
         tags: ['projects'],
-        summary: 'List every project, oldest first (instance admin token)',
+        summary: 'List every project, oldest first (instance admin token; a project admin operator: their projects)',
         querystring: Type.Object(PageQuery, { additionalProperties: false }),
         response: { 200: listOf('projects', ProjectSchema) },
       },
     },
-    async (request) => listBody('projects', await projects.list({ limit: request.query.limit, pageToken: request.query.page_token })),
+    async (request) => {
+      const principal = principalOf(request);
+      const page = { limit: request.query.limit, pageToken: request.query.page_token };
+      if (principal.kind === 'admin') return listBody('projects', await projects.list(page));
+      if (principal.kind === 'operator') return listBody('projects', await projects.list(page, { holder: principal.userId, ids: principal.projects }));
+      throw new AppError('auth.forbidden', 'The credential does not hold the scope this operation needs.', { required_scope: ADMIN_SCOPE });
+    },
   );
 
   app.patch(

@@ -30,6 +30,12 @@ export interface CreatedProject extends Project {
  */
 export type ProjectCreatedHook = (trx: Kysely<Database>, project: ProjectRow) => Promise<void>;
 
+/**
+ * A check before a project is deleted, in the deleting transaction: it throws to refuse (the
+ * instance's system project holds the operators, docs/operators.md).
+ */
+export type ProjectDeletingHook = (trx: Kysely<Database>, projectId: string) => Promise<void>;
+
 export const PROJECT_SECRET_PREFIX = 'gh_ps_';
 /** How long a rotated-out project secret keeps working (DESIGN §4.17). */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -47,6 +53,7 @@ export function toProject(row: ProjectRow): Project {
 
 export class ProjectService {
   private readonly createdHooks: ProjectCreatedHook[] = [];
+  private readonly deletingHooks: ProjectDeletingHook[] = [];
   /** Project rows by id, per process, dropped on every change of the row (src/cache; docs/performance.md). */
   private readonly rows?: ChangeCache<ProjectRow | undefined>;
 
@@ -74,7 +81,15 @@ export class ProjectService {
     this.createdHooks.push(hook);
   }
 
-  async create(input: { name: string; preview_origins?: string[] }): Promise<CreatedProject> {
+  onDeleting(hook: ProjectDeletingHook): void {
+    this.deletingHooks.push(hook);
+  }
+
+  /**
+   * Creates the project and seeds it (the `onCreated` hooks) in one transaction; `within` runs last
+   * in that transaction, so a caller can write its own rows with the project, or throw to undo it.
+   */
+  async create(input: { name: string; preview_origins?: string[] }, options: { within?: ProjectCreatedHook } = {}): Promise<CreatedProject> {
     const now = this.clock.now();
     const projectSecret = randomSecret(PROJECT_SECRET_PREFIX);
     const previewSecret = randomSecret(PREVIEW_SECRET_PREFIX);
@@ -93,6 +108,7 @@ export class ProjectService {
     await this.db.transaction().execute(async (trx) => {
       await this.store.with(trx).insert(row);
       for (const hook of this.createdHooks) await hook(trx, row);
+      if (options.within) await options.within(trx, row);
     });
     return { ...toProject(row), project_secret: projectSecret, preview_secret: previewSecret };
   }
@@ -132,12 +148,14 @@ export class ProjectService {
     return (await this.store.findByPreviousSecretHash(sha256Hex(secret), this.clock.now()))?.id;
   }
 
-  async list(request: PageRequest): Promise<Page<Project>> {
+  /** Every project, or (`only`) those an operator administers: their page tokens are their own. */
+  async list(request: PageRequest, only?: { holder: string; ids: ReadonlySet<string> }): Promise<Page<Project>> {
     if (!this.paginator) throw new Error('ProjectService.list needs a paginator');
-    const scope = 'projects';
+    const scope = only ? `projects:${only.holder}` : 'projects';
     const cursor = request.pageToken ? this.paginator.decode(request.pageToken, scope) : undefined;
     const limit = this.paginator.limitOf(request);
-    const rows = await this.store.list(cursor, limit);
+    if (only && only.ids.size === 0) return { items: [] };
+    const rows = await this.store.list(cursor, limit, only ? [...only.ids] : undefined);
     return this.paginator.page(rows, limit, scope, (row) => ({ createdAt: row.created_at, id: row.id }), toProject);
   }
 
@@ -166,7 +184,13 @@ export class ProjectService {
 
   /** Deletes the project and, by cascade in the same statement, everything that belongs to it. */
   async delete(id: string): Promise<void> {
-    if (!(await this.store.delete(id))) throw notFoundError('proj.not_found');
+    const deleted = this.deletingHooks.length === 0
+      ? await this.store.delete(id)
+      : await this.db.transaction().execute(async (trx) => {
+          for (const hook of this.deletingHooks) await hook(trx, id);
+          return this.store.with(trx).delete(id);
+        });
+    if (!deleted) throw notFoundError('proj.not_found');
     this.rows?.forget(id);
   }
 

@@ -62,8 +62,10 @@ export class ProjectStore {
       .executeTakeFirst();
   }
 
-  async list(cursor: Cursor | undefined, limit: number): Promise<ProjectRow[]> {
-    return afterCursor(this.db.selectFrom('projects').selectAll(), 'projects', cursor).limit(limit + 1).execute();
+  /** One page of the projects (of `only`, when given), oldest first. */
+  async list(cursor: Cursor | undefined, limit: number, only?: readonly string[]): Promise<ProjectRow[]> {
+    const query = only === undefined ? this.db.selectFrom('projects').selectAll() : this.db.selectFrom('projects').selectAll().where('id', 'in', only);
+    return afterCursor(query, 'projects', cursor).limit(limit + 1).execute();
   }
 
   async update(id: string, patch: { name?: string; preview_origins?: string[] }, at: Date): Promise<ProjectRow | undefined> {

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Clock } from '../core/clock.js';
+import { projectScope } from '../core/principal.js';
 import { principalOf } from '../http/auth.js';
 import { setCookieUntil } from '../http/cookies.js';
 import { ErrorBody, Id, NoContent, ProjectIdQuery, listBody, listOf } from '../http/schemas.js';
@@ -27,8 +28,7 @@ function deliverToken(request: FastifyRequest, reply: FastifyReply, clock: Clock
 
 /** The project a by-id operation is scoped to: the caller's own, or any for the admin token. */
 function scopeOf(request: FastifyRequest): string | undefined {
-  const principal = principalOf(request);
-  return principal.kind === 'admin' ? undefined : principal.projectId;
+  return projectScope(principalOf(request));
 }
 
 export function sessionRoutes(root: FastifyInstance, deps: SessionRouteDeps): void {

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { TeamService } from './service.js';
+import { projectScope } from '../core/principal.js';
 import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, listBody, listOf, PageQuery, ProjectIdQuery, Timestamp } from '../http/schemas.js';
 
@@ -51,8 +52,7 @@ export function teamRoutes(root: FastifyInstance, { teams }: TeamRouteDeps): voi
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      return teams.get(principal.kind === 'admin' ? undefined : principal.projectId, request.params.team_id);
+      return teams.get(projectScope(principalOf(request)), request.params.team_id);
     },
   );
 

@@ -27,7 +27,7 @@ const AuditEventResource = Type.Object({
   id: Type.String(),
   attribute: Type.String({ description: 'Dotted attribute path, or `password`' }),
   action: Type.String({ description: '`set`, `changed` or `removed`' }),
-  actor: Type.String({ description: '`admin`, `project_secret`, `service_key:<client id>`, `self`, `system`' }),
+  actor: Type.String({ description: '`admin`, `project_secret`, `operator:<user id>`, `service_key:<client id>`, `self`, `system`' }),
   created_at: Timestamp,
 });
 

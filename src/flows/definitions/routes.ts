@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { AppError } from '../../core/errors.js';
-import type { Principal } from '../../core/principal.js';
+import { projectScope, type Principal } from '../../core/principal.js';
 import { principalOf } from '../../http/auth.js';
 import { Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../../http/schemas.js';
 import { stepProperties } from '../methods/registry.js';
@@ -76,7 +76,7 @@ const body = () =>
     { additionalProperties: false },
   );
 
-const scopedProject = (principal: Principal) => (principal.kind === 'project' ? principal.projectId : undefined);
+const scopedProject = (principal: Principal) => projectScope(principal);
 
 export function flowDefinitionRoutes(root: FastifyInstance, definitions: FlowDefinitionService): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();

@@ -212,7 +212,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -4006,6 +4006,564 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the operators' roles, oldest grant first (instance admin) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page_token?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            next_page_token?: string;
+                            roles: {
+                                /** Format: date-time */
+                                granted_at: string;
+                                /** @description The project of a project admin; null for an instance admin */
+                                project_id: string | null;
+                                /** @description `instance_admin` (every project) or `project_admin` (one project) */
+                                role: "instance_admin" | "project_admin";
+                                /** @description A user of the system project */
+                                user_id: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operators/{user_id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Grant a system-project user a role (instance admin; granting a held role changes nothing) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A user of the system project */
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The project of a project_admin role; absent for instance_admin */
+                        project_id?: string;
+                        /** @description `instance_admin` (every project) or `project_admin` (one project) */
+                        role: "instance_admin" | "project_admin";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            granted_at: string;
+                            /** @description The project of a project admin; null for an instance admin */
+                            project_id: string | null;
+                            /** @description `instance_admin` (every project) or `project_admin` (one project) */
+                            role: "instance_admin" | "project_admin";
+                            /** @description A user of the system project */
+                            user_id: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Revoke a role: the project admin role of project_id, or without it the instance admin role (never the last one) */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description The project of the project_admin role to revoke */
+                    project_id?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description A user of the system project */
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operators/me/project_tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mint a 5-minute project token for a project the calling operator administers */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A project the operator administers */
+                        project_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            expires_at: string;
+                            /** @description A bearer credential of the project (gh_op_…), as the project secret */
+                            token: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operators/system_project": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The system project, whose users are the operators; created on first call (instance admin) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_id: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -4013,7 +4571,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** List every project, oldest first (instance admin token) */
+        /** List every project, oldest first (instance admin token; a project admin operator: their projects) */
         get: {
             parameters: {
                 query?: {
@@ -5721,7 +6279,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -6927,7 +7485,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -7069,7 +7627,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -7103,7 +7661,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -7494,7 +8052,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -8281,7 +8839,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -8844,7 +9402,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -9231,7 +9789,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -9587,7 +10145,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -9676,7 +10234,7 @@ export type paths = {
                             events: {
                                 /** @description `set`, `changed` or `removed` */
                                 action: string;
-                                /** @description `admin`, `project_secret`, `service_key:<client id>`, `self`, `system` */
+                                /** @description `admin`, `project_secret`, `operator:<user id>`, `service_key:<client id>`, `self`, `system` */
                                 actor: string;
                                 /** @description Dotted attribute path, or `password` */
                                 attribute: string;
@@ -10222,7 +10780,7 @@ export type components = {
         /** @description Every error: a stable code, a human message and structured details. */
         ErrorBody: {
             /** @enum {string} */
-            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "proj.not_found" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
+            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "oauth.access_denied" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.not_found";
             details: {
                 [key: string]: unknown;
             };
