@@ -4,7 +4,7 @@
  * `texts.ts` (`AuthMethod.texts`), merged in here. A project may override any key per language
  * (project settings `ui.texts`).
  */
-import { METHODS, methodTexts } from '../flows/methods/registry.js';
+import { generation, methodTexts } from '../flows/methods/registry.js';
 import { LANGS, type Lang, type Texts } from '../projects/ui-texts.js';
 import { GUIDANCE } from './i18n-guidance.js';
 
@@ -191,9 +191,9 @@ export function withMethodTexts(core: Readonly<Record<Lang, Texts>>, textsOf: (l
 
 // Built at first use and again after a registration (`registerMethod` before the app is built: a
 // plug-in, a test's method), which only ever adds to METHODS.
-let merged: { methods: number; tables: Record<Lang, Texts> } | undefined;
+let merged: { generation: number; tables: Record<Lang, Texts> } | undefined;
 function builtIn(): Record<Lang, Texts> {
-  if (merged?.methods !== METHODS.length) merged = { methods: METHODS.length, tables: withMethodTexts(CORE, methodTexts) };
+  if (merged?.generation !== generation) merged = { generation, tables: withMethodTexts(CORE, methodTexts) };
   return merged.tables;
 }
 

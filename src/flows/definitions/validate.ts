@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors.js';
 import type { SchemaView } from './schema-view.js';
 import type { AuthMethod } from '../methods/declaration.js';
-import { knownActionKinds, knownHooks, METHODS, methodOfActionKind, methodOfField, methodOutcomes } from '../methods/registry.js';
+import { ACTION_KIND_OWNERS, FIELD_OWNERS, knownActionKinds, knownHooks, METHODS, methodOutcomes } from '../methods/registry.js';
 import { CROSS_FLOW_ACTIONS, isCompleteStep, isInvisibleStep, METHOD_FIELD_PREFIX, OUTCOME_TRIGGERS, type FlowDefinitionDoc } from './types.js';
 
 export interface DefinitionIssue {
@@ -52,7 +52,7 @@ export function definitionIssues(def: FlowDefinitionDoc, schema: SchemaView): De
       const where = `fields[${index}]`;
       if (seenFields.has(field)) issues.push({ step: step.name, field: where, message: `field "${field}" is listed twice` });
       seenFields.add(field);
-      const owner = methodOfField(field);
+      const owner = FIELD_OWNERS.get(field);
       if (owner) {
         if (!enabled(owner.method)) issues.push({ step: step.name, field: where, message: `method "${owner.method.name}" is not enabled in the user schema` });
       } else if (field.startsWith(METHOD_FIELD_PREFIX)) {
@@ -67,7 +67,7 @@ export function definitionIssues(def: FlowDefinitionDoc, schema: SchemaView): De
     actions.forEach((action, index) => {
       if (actionNames.has(action.name)) issues.push({ step: step.name, field: `actions[${index}]`, message: `action "${action.name}" is listed twice` });
       actionNames.add(action.name);
-      const owner = methodOfActionKind(action.kind);
+      const owner = ACTION_KIND_OWNERS.get(action.kind);
       if (!owner && !knownActionKinds().includes(action.kind)) {
         issues.push({ step: step.name, field: `actions[${index}].kind`, message: `unknown action kind "${action.kind}" (known: ${knownActionKinds().join(', ')})` });
       } else if (owner && !enabled(owner)) {

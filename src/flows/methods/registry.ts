@@ -33,8 +33,11 @@ const hooks = new Map<string, { method: AuthMethod; hook: StepHook }>();
 const budgeted = new Set<string>();
 const boundPurposes = new Set<string>();
 const legacyKeys = new Set<string>();
+/** the method owning a step field reference (`x-auth-methods#password`) */
 export const FIELD_OWNERS: ReadonlyMap<string, { method: AuthMethod; field: MethodField }> = byField;
+/** the method handling an action kind other than `submit` and `navigate` */
 export const ACTION_KIND_OWNERS: ReadonlyMap<string, AuthMethod> = byActionKind;
+/** the `on_success` hooks the methods provide, by name */
 export const HOOKS: ReadonlyMap<string, { method: AuthMethod; hook: StepHook }> = hooks;
 /** the methods whose secret has an account budget (`budget: 'account'`), by name */
 export const BUDGETED: ReadonlySet<string> = budgeted;
@@ -42,6 +45,7 @@ export const BUDGETED: ReadonlySet<string> = budgeted;
 export const SESSION_BOUND_PURPOSES: ReadonlySet<string> = boundPurposes;
 /** frame keys a cookie from before slots may hold (`legacyFrameKey(s)`): `upgradeFrames` moves them */
 export const LEGACY_FRAME_KEYS: ReadonlySet<string> = legacyKeys;
+/** how many registrations there were: what is derived from the catalog (step plans, the UI's texts) is rebuilt when it changes */
 export let generation = 0;
 
 /**
@@ -65,17 +69,7 @@ export function registerMethod(method: AuthMethod): void {
 }
 for (const method of BUILT_IN) registerMethod(method);
 
-export const budgetedFactors = (): string[] => METHODS.filter((method) => method.budget === 'account').map((method) => method.name);
-export const isBudgetedFactor = (name: string): boolean => budgeted.has(name);
-
-/** The method owning a step field reference (`x-auth-methods#password`), if any. */
-export const methodOfField = (ref: string) => byField.get(ref);
-
-/** The method handling an action kind other than `submit` and `navigate`. */
-export const methodOfActionKind = (kind: string): AuthMethod | undefined => byActionKind.get(kind);
-
-/** The `on_success` hook of that name a method provides. */
-export const hookNamed = (name: string) => hooks.get(name);
+export const budgetedFactors = (): string[] => [...budgeted];
 
 /** Action kinds every step may use without a method. */
 export const ENGINE_ACTION_KINDS = ['submit', 'navigate'] as const;
@@ -86,9 +80,6 @@ export const ENGINE_HOOKS = ['create_user'] as const;
 export const knownActionKinds = (): string[] => [...ENGINE_ACTION_KINDS, ...byActionKind.keys()];
 /** Outcome triggers the methods' work may ask for, beside the engine's own. */
 export const methodOutcomes = (): string[] => METHODS.flatMap((method) => method.outcomes ?? []);
-
-/** Whether flows of this purpose run bound to the caller's signed-in session (the settings flow). */
-export const isSessionBound = (purpose: string): boolean => boundPurposes.has(purpose);
 
 /**
  * Moves method state a cookie written before slots kept under a frame key of its own into the
