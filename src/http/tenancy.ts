@@ -70,7 +70,7 @@ export function registerTenancy(app: FastifyInstance, projects: ProjectService):
         return;
       }
       const who = principal.kind === 'admin' ? 'the admin token' : 'an operator\'s token';
-      throw new AppError('req.invalid', `${principal.kind === 'admin' ? 'The admin token' : 'An operator\'s token'} must name the project.`, {
+      throw new AppError('req.invalid', `${who[0].toUpperCase()}${who.slice(1)} must name the project.`, {
         errors: [{ path: `${tenancy.project}/project_id`, message: `is required with ${who}` }],
       });
     }
