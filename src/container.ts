@@ -141,6 +141,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   // An operator's project token acts as the project secret while the role holds (checked per use).
   credentials.register((token) => operators.resolveProjectToken(token));
   projects.onDeleting((trx, projectId) => operators.refuseSystemProjectDeletion(trx, projectId));
+  users.onDeleting((trx, scope, userId) => operators.keepLastInstanceAdmin(trx, scope, userId));
 
   const { sessions, attempts, exchange, sweeper } = createSessionDomain({ db, config, clock, ids, keys, paginator, projects, users, logger, changes });
 

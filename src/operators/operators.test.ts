@@ -127,6 +127,54 @@ describe('operators: the system project and roles (API)', () => {
   });
 });
 
+describe('operators: the last instance admin stays, however many are removed at once', () => {
+  let t: TestApp;
+  let admin: { authorization: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = bearer(t.adminToken);
+  });
+  afterAll(async () => t.close());
+
+  const admins = async () => (await t.container.db.selectFrom('operator_roles').select('user_id').where('role', '=', 'instance_admin').execute()).map((row) => row.user_id);
+  const makeAdmins = async (count: number) => {
+    const system = await systemProjectOf(t);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const id = await createUser(t, system.id);
+      await t.container.operators.grant(id, 'instance_admin', undefined);
+      ids.push(id);
+    }
+    return ids;
+  };
+
+  it('of three admins revoking each other\'s role at once, one keeps it (the others 204, it 409)', async () => {
+    const ids = await makeAdmins(3);
+    const answers = await Promise.all(ids.map((id) => t.app.inject({ method: 'DELETE', url: `/operators/${id}/roles`, headers: admin })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 204, 409]);
+    expect(errorBody(answers.find((answer) => answer.statusCode === 409)!).code).toBe('operator.last_instance_admin');
+    expect(await admins()).toHaveLength(1);
+  });
+
+  it('erasing users is refused for the last instance admin, also when several are erased at once; another project sees 404', async () => {
+    const [kept] = await admins();
+    const more = await makeAdmins(2);
+    const answers = await Promise.all([kept, ...more].map((id) => t.app.inject({ method: 'DELETE', url: `/users/${id}`, headers: admin })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 204, 409]);
+    expect(errorBody(answers.find((answer) => answer.statusCode === 409)!).code).toBe('operator.last_instance_admin');
+    const left = await admins();
+    expect(left).toHaveLength(1);
+    const system = await systemProjectOf(t);
+    expect(await t.container.users.find(system.id, left[0])).toBeTruthy();
+    // Another project's credential learns nothing about the system project's users: 404, not 409.
+    const other = await t.createProject('Elsewhere');
+    const foreign = await t.app.inject({ method: 'DELETE', url: `/users/${left[0]}`, headers: bearer(other.project_secret) });
+    expect(foreign.statusCode).toBe(404);
+    expect(errorBody(foreign).code).toBe('user.not_found');
+    expect(await admins()).toEqual(left);
+  });
+});
+
 describe('operators: their access tokens and project tokens', () => {
   let t: TestApp;
   let a: Awaited<ReturnType<TestApp['createProject']>>;

@@ -48,6 +48,17 @@ export interface OperatorServiceDeps {
 /** Another call named the system project first: this one's project is rolled back. */
 class InstanceClaimed extends Error {}
 
+/**
+ * Whether `userId` holds the instance admin role, refusing (409) when they are the last one. The
+ * instance admin rows are locked while counting, so two admins removed at once leave one.
+ */
+async function keepsAnotherInstanceAdmin(store: OperatorStore, userId: string): Promise<boolean> {
+  const admins = await store.lockInstanceAdmins();
+  if (!admins.some((row) => row.user_id === userId)) return false;
+  if (admins.length === 1) throw new AppError('operator.last_instance_admin', 'This is the last instance admin: grant the role to another operator first.', { user_id: userId });
+  return true;
+}
+
 /** PostgreSQL's foreign_key_violation: the user or project went away between the check and the write. */
 const isForeignKeyViolation = (error: unknown) => (error as { code?: unknown } | undefined)?.code === '23503';
 
@@ -153,15 +164,22 @@ export class OperatorService {
     await this.requireSystemUser(userId);
     await this.deps.db.transaction().execute(async (trx) => {
       const store = this.deps.store.with(trx);
-      if (projectId === undefined) {
-        const admins = await store.lockInstanceAdmins();
-        if (!admins.some((row) => row.user_id === userId)) throw notFoundError('operator.role_not_found');
-        if (admins.length === 1) {
-          throw new AppError('operator.last_instance_admin', 'This is the last instance admin: grant the role to another operator first.', { user_id: userId });
-        }
-      }
+      if (projectId === undefined && !(await keepsAnotherInstanceAdmin(store, userId))) throw notFoundError('operator.role_not_found');
       if (!(await store.deleteRole(userId, projectId ?? null))) throw notFoundError('operator.role_not_found');
     });
+  }
+
+  /**
+   * Erasing a user takes their roles with them (`on delete cascade`), so the last instance admin is
+   * refused there too (a `UserService.onDeleting` hook, in the erasing transaction): the same
+   * locked count as `revoke`. Only for a caller who sees the system project's users.
+   */
+  async keepLastInstanceAdmin(trx: Kysely<Database>, scope: string | undefined, userId: string): Promise<void> {
+    const system = await this.knownSystemProject();
+    if (system === undefined || (scope !== undefined && scope !== system)) return;
+    const store = this.deps.store.with(trx);
+    // Most erased users are no instance admin: they lock nothing.
+    if (await store.isInstanceAdmin(userId)) await keepsAnotherInstanceAdmin(store, userId);
   }
 
   async list(request: PageRequest): Promise<Page<RoleGrant>> {

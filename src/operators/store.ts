@@ -49,6 +49,11 @@ export class OperatorStore {
     return this.db.selectFrom('operator_roles').selectAll().where('user_id', '=', userId).orderBy('granted_at').orderBy('id').execute();
   }
 
+  async isInstanceAdmin(userId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('operator_roles').select('id').where('user_id', '=', userId).where('role', '=', 'instance_admin').executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Every instance admin's row, locked until the transaction ends (the last one is never revoked). */
   async lockInstanceAdmins(): Promise<OperatorRoleRow[]> {
     return this.db.selectFrom('operator_roles').selectAll().where('role', '=', 'instance_admin').orderBy('id').forUpdate().execute();

@@ -87,9 +87,16 @@ function attributeErrors(errors: ErrorObject[]): Array<{ path: string; message: 
  * kept outside the users tables), inside the transaction that deletes the user row.
  */
 export type UserDeletedHook = (trx: Kysely<Database>, user: User) => Promise<void>;
+/**
+ * A check before a user is erased, in the erasing transaction, that throws to refuse it (the last
+ * instance admin, src/operators). `scope` is the caller's project (undefined: the admin token): a
+ * hook refuses only for a user the caller can see, so the refusal tells no other project anything.
+ */
+export type UserDeletingHook = (trx: Kysely<Database>, scope: string | undefined, userId: string) => Promise<void>;
 
 export class UserService {
   private readonly deletedHooks: UserDeletedHook[] = [];
+  private readonly deletingHooks: UserDeletingHook[] = [];
 
   constructor(
     private readonly store: UserStore,
@@ -192,6 +199,10 @@ export class UserService {
     this.deletedHooks.push(hook);
   }
 
+  onDeleting(hook: UserDeletingHook): void {
+    this.deletingHooks.push(hook);
+  }
+
   /**
    * Erases a user in one transaction: every `onDeleted` hook (sessions and their tokens, pending
    * attempts, OAuth grants...) and the row, whose identifiers, credentials and audit trail go by
@@ -200,6 +211,7 @@ export class UserService {
   async delete(projectId: string | undefined, userId: string): Promise<void> {
     if (!looksLikeId(userId, 'usr')) throw notFoundError('user.not_found');
     await this.store.transaction(async (trx, store) => {
+      for (const hook of this.deletingHooks) await hook(trx, projectId, userId);
       // Deleting first takes the row lock: of concurrent deletes one finds the row, the others 404.
       const row = await store.deleteInProject(projectId, userId);
       if (!row) throw notFoundError('user.not_found');
