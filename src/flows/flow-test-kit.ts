@@ -1,6 +1,6 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../test/helpers/app.js';
+import { bearer, type TestApp } from '../../test/helpers/app.js';
 import { FLOW_COOKIE } from './cookie.js';
 import type { CaptchaGateView } from './gates/captcha.js';
 
@@ -63,4 +63,36 @@ export async function solve(gate: CaptchaGateView): Promise<string> {
   const solution = await solveChallenge(config.challenge, config.salt, config.algorithm, config.max_number).promise;
   if (!solution) throw new Error('captcha not solvable');
   return Buffer.from(JSON.stringify({ algorithm: config.algorithm, challenge: config.challenge, number: solution.number, salt: config.salt, signature: config.signature })).toString('base64');
+}
+
+/**
+ * A project for a throw-away sign-in method's tests: a user schema with the e-mail identifier (and
+ * `x-auth-methods` as given), one user, and per purpose a definition of one `identify` step asking
+ * for the e-mail and the method's field, then `done`.
+ */
+export async function methodTestProject(t: TestApp, options: { schemaId: string; email: string; purposes: Record<string, string>; authMethods?: Record<string, unknown> }): Promise<{ project: { id: string; project_secret: string }; userId: string }> {
+  const project = await t.createProject();
+  const headers = bearer(project.project_secret);
+  const schema = {
+    $id: options.schemaId,
+    type: 'object',
+    objectType: 'member',
+    required: ['email'],
+    additionalProperties: false,
+    'x-auth-methods': options.authMethods ?? { password: { enabled: true } },
+    properties: { email: { type: 'string', format: 'email', 'x-unique': 'project' } },
+  };
+  const posted = await t.app.inject({ method: 'POST', url: `/schemas?project_id=${project.id}`, headers, payload: schema });
+  if (posted.statusCode !== 201) throw new Error(`schema: ${posted.body}`);
+  const user = await t.app.inject({ method: 'POST', url: `/users?project_id=${project.id}`, headers, payload: { schema: options.schemaId, attributes: { email: options.email } } });
+  if (user.statusCode !== 201) throw new Error(`user: ${user.body}`);
+  for (const [name, field] of Object.entries(options.purposes)) {
+    const steps = [
+      { name: 'identify', fields: ['email', field], actions: [{ name: 'sign_in', kind: 'submit', primary: true }], transitions: { sign_in: { target: 'done' } } },
+      { name: 'done', complete: 'show' },
+    ];
+    const created = await t.app.inject({ method: 'POST', url: '/flow_definitions', headers, payload: { project_id: project.id, schema_uri: options.schemaId, flow_definition: { name, user_schema: options.schemaId, purposes: { [name]: 'identify' }, steps } } });
+    if (created.statusCode !== 201) throw new Error(`definition ${name}: ${created.body}`);
+  }
+  return { project, userId: user.json().id };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/helpers/app.js';
 import { constantTimeEqual } from '../../core/crypto.js';
 import { AppError } from '../../core/errors.js';
-import { FlowClient } from '../flow-test-kit.js';
+import { FlowClient, methodTestProject } from '../flow-test-kit.js';
 import type { AuthMethod } from '../methods/declaration.js';
 import { registerMethod } from '../methods/registry.js';
 
@@ -63,30 +63,9 @@ describe('the engine owns the rules of a budgeted secret (a throw-away method)',
 
   beforeAll(async () => {
     t = await createTestApp();
-    project = await t.createProject();
-    const headers = bearer(project.project_secret);
-    const schema = {
-      $id: SCHEMA,
-      type: 'object',
-      objectType: 'member',
-      required: ['email'],
-      additionalProperties: false,
-      'x-auth-methods': { password: { enabled: true } },
-      properties: { email: { type: 'string', format: 'email', 'x-unique': 'project' } },
-    };
-    expect((await t.app.inject({ method: 'POST', url: `/schemas?project_id=${project.id}`, headers, payload: schema })).statusCode).toBe(201);
-    const user = await t.app.inject({ method: 'POST', url: `/users?project_id=${project.id}`, headers, payload: { schema: SCHEMA, attributes: { email: 'pin@example.com' } } });
-    expect(user.statusCode, user.body).toBe(201);
-    userId = user.json().id;
+    ({ project, userId } = await methodTestProject(t, { schemaId: SCHEMA, email: 'pin@example.com', purposes: { pin_login: PIN_FIELD, pin_shortcut: 'x-auth-methods#pin_shortcut' } }));
     pins.set(userId, '482916');
-    const steps = (field: string) => [
-      { name: 'identify', fields: ['email', field], actions: [{ name: 'sign_in', kind: 'submit', primary: true }], transitions: { sign_in: { target: 'done' } } },
-      { name: 'done', complete: 'show' },
-    ];
-    for (const [name, field] of [['pin_login', PIN_FIELD], ['pin_shortcut', 'x-auth-methods#pin_shortcut']]) {
-      const created = await t.app.inject({ method: 'POST', url: '/flow_definitions', headers, payload: { project_id: project.id, schema_uri: SCHEMA, flow_definition: { name, user_schema: SCHEMA, purposes: { [name]: 'identify' }, steps: steps(field) } } });
-      expect(created.statusCode, created.body).toBe(201);
-    }
+    const headers = bearer(project.project_secret);
     // The burst comes from one address: the IP rules stay out of the way of the account's.
     const settings = await t.app.inject({ method: 'PUT', url: `/projects/${project.id}/flow_settings`, headers, payload: { risk: { ip_captcha_after: 1000, ip_block_after: 1000 } } });
     expect(settings.statusCode, settings.body).toBe(200);

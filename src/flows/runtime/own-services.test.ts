@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { constantTimeEqual } from '../../core/crypto.js';
 import { AppError } from '../../core/errors.js';
-import { FlowClient } from '../flow-test-kit.js';
+import { FlowClient, methodTestProject } from '../flow-test-kit.js';
 import type { MethodKit } from '../methods/method.js';
 import type { AuthMethod } from '../methods/declaration.js';
 import { registerMethod } from '../methods/registry.js';
@@ -55,27 +55,7 @@ describe('a method with services of its own (createServices, ctx.servicesOf)', (
 
   beforeAll(async () => {
     t = await createTestApp();
-    project = await t.createProject();
-    const headers = bearer(project.project_secret);
-    const schema = {
-      $id: SCHEMA,
-      type: 'object',
-      objectType: 'member',
-      required: ['email'],
-      additionalProperties: false,
-      'x-auth-methods': { password: { enabled: true } },
-      properties: { email: { type: 'string', format: 'email', 'x-unique': 'project' } },
-    };
-    expect((await t.app.inject({ method: 'POST', url: `/schemas?project_id=${project.id}`, headers, payload: schema })).statusCode).toBe(201);
-    const user = await t.app.inject({ method: 'POST', url: `/users?project_id=${project.id}`, headers, payload: { schema: SCHEMA, attributes: { email: 'badge@example.com' } } });
-    expect(user.statusCode, user.body).toBe(201);
-    userId = user.json().id;
-    const steps = [
-      { name: 'identify', fields: ['email', BADGE_FIELD], actions: [{ name: 'sign_in', kind: 'submit', primary: true }], transitions: { sign_in: { target: 'done' } } },
-      { name: 'done', complete: 'show' },
-    ];
-    const created = await t.app.inject({ method: 'POST', url: '/flow_definitions', headers, payload: { project_id: project.id, schema_uri: SCHEMA, flow_definition: { name: 'badge_login', user_schema: SCHEMA, purposes: { badge_login: 'identify' }, steps } } });
-    expect(created.statusCode, created.body).toBe(201);
+    ({ project, userId } = await methodTestProject(t, { schemaId: SCHEMA, email: 'badge@example.com', purposes: { badge_login: BADGE_FIELD } }));
   });
   afterAll(async () => t.close());
 
