@@ -1,5 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../test/helpers/app.js';
+import { DEFAULT_BRANDING } from '../flows/settings/service.js';
+import type { FlowResponse, StepView } from '../flows/view.js';
+import { translator } from './i18n.js';
+import { stepMarkup, type StepExtras } from './step.js';
 
 /** A browser-like client for the hosted pages over fastify inject: it keeps cookies and reads forms. */
 export class PageClient {
@@ -60,4 +64,15 @@ export function formAction(html: string): string {
   const match = /<form method="post" action="([^"]+)"/.exec(html);
   if (!match) throw new Error(`no form in page: ${html.slice(0, 500)}`);
   return match[1].replace(/&amp;/g, '&');
+}
+
+/** The markup of one step (an `identify` form unless `step` says otherwise), as the hosted page draws it, in English. */
+export function stepPage(step: Partial<StepView & StepExtras> & Record<string, unknown>, extra: { errors?: Record<string, string>; values?: Record<string, string> } = {}): string {
+  const body: FlowResponse = {
+    id: 'flow_1',
+    session_id: 'sess_1',
+    branding: DEFAULT_BRANDING,
+    step: { name: 'identify', type: 'form', texts: { title_key: 'step.identify.title', description_key: 'step.identify.description' }, fields: [], actions: [], ...step } as StepView,
+  };
+  return stepMarkup({ body, errors: extra.errors ?? {}, values: extra.values ?? {}, action: '/ui/login?flow=flow_1', t: translator('en') });
 }

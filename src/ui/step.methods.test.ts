@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { stepPage as page } from './page-test-kit.js';
 import { registerMethod } from '../flows/methods/registry.js';
-import { DEFAULT_BRANDING } from '../flows/settings/service.js';
-import type { FlowResponse, StepView } from '../flows/view.js';
 import { translator } from './i18n.js';
-import { stepMarkup, type StepExtras } from './step.js';
+import type { StepView } from '../flows/view.js';
 
 /*
  * A method's markup lives in its folder (`AuthMethod.ui`): a method registered here, with no line
@@ -38,15 +37,6 @@ registerMethod({
 
 const t = translator('en');
 
-function page(step: Partial<StepView & StepExtras & { badge: string }>, extra: { errors?: Record<string, string>; values?: Record<string, string> } = {}): string {
-  const body: FlowResponse = {
-    id: 'flow_1',
-    session_id: 'sess_1',
-    branding: DEFAULT_BRANDING,
-    step: { name: 'identify', type: 'form', texts: { title_key: 'step.identify.title', description_key: 'step.identify.description' }, fields: [], actions: [], ...step } as StepView,
-  };
-  return stepMarkup({ body, errors: extra.errors ?? {}, values: extra.values ?? {}, action: '/ui/login?flow=flow_1', t });
-}
 
 describe('step markup: the methods draw their own parts', () => {
   it("places a registered method's hooks: extension above the form, own field, autocomplete, form end, buttons, own group", () => {

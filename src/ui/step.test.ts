@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BRANDING } from '../flows/settings/service.js';
-import type { FlowResponse, StepView } from '../flows/view.js';
-import { translator } from './i18n.js';
-import { stepMarkup, type StepExtras } from './step.js';
+import { stepPage as page } from './page-test-kit.js';
 
-const t = translator('en');
-
-function page(step: Partial<StepView & StepExtras>, extra: { errors?: Record<string, string>; values?: Record<string, string> } = {}): string {
-  const body: FlowResponse = {
-    id: 'flow_1',
-    session_id: 'sess_1',
-    branding: DEFAULT_BRANDING,
-    step: { name: 'identify', type: 'form', texts: { title_key: 'step.identify.title', description_key: 'step.identify.description' }, fields: [], actions: [], ...step } as StepView,
-  };
-  return stepMarkup({ body, errors: extra.errors ?? {}, values: extra.values ?? {}, action: '/ui/login?flow=flow_1', t });
-}
 
 describe('step markup (generic over any definition)', () => {
   it('renders passkey actions as submit buttons and the challenge as an inert JSON block that cannot close its element', () => {
