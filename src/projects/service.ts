@@ -184,12 +184,10 @@ export class ProjectService {
 
   /** Deletes the project and, by cascade in the same statement, everything that belongs to it. */
   async delete(id: string): Promise<void> {
-    const deleted = this.deletingHooks.length === 0
-      ? await this.store.delete(id)
-      : await this.db.transaction().execute(async (trx) => {
-          for (const hook of this.deletingHooks) await hook(trx, id);
-          return this.store.with(trx).delete(id);
-        });
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      for (const hook of this.deletingHooks) await hook(trx, id);
+      return this.store.with(trx).delete(id);
+    });
     if (!deleted) throw notFoundError('proj.not_found');
     this.rows?.forget(id);
   }
