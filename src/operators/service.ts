@@ -175,9 +175,11 @@ export class OperatorService {
    * locked count as `revoke`. Only for a caller who sees the system project's users.
    */
   async keepLastInstanceAdmin(trx: Kysely<Database>, scope: string | undefined, userId: string): Promise<void> {
-    const system = await this.knownSystemProject();
-    if (system === undefined || (scope !== undefined && scope !== system)) return;
     const store = this.deps.store.with(trx);
+    // Read through the transaction: on the embedded database a second connection would wait for this one.
+    this.systemId ??= await store.systemProjectId();
+    const system = this.systemId;
+    if (system === undefined || (scope !== undefined && scope !== system)) return;
     // Most erased users are no instance admin: they lock nothing.
     if (await store.isInstanceAdmin(userId)) await keepsAnotherInstanceAdmin(store, userId);
   }

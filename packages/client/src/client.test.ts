@@ -78,6 +78,14 @@ describe('createGatehouseClient: typed calls over real HTTP', () => {
     expect(error).toMatchObject({ kind: 'timeout', code: 'timeout', retryable: true });
   });
 
+  it('times out even when the fetch underneath loses the abort signal (nodejs/undici#4068)', async () => {
+    // A fetch that never looks at the signal, as Node's does once garbage collection dropped a copied request's signal.
+    const deaf = () => new Promise<Response>(() => undefined);
+    const gh = createGatehouseClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 100, fetch: deaf });
+    const error = await gh.call(gh.api.GET('/')).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'timeout', code: 'timeout', retryable: true });
+  });
+
   it('reads 503 with Retry-After as retryable with the hint', async () => {
     const down = await listening((_request, response) => {
       response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '7' }).end(JSON.stringify({ code: 'unavailable', message: 'Database unreachable.', details: {} }));

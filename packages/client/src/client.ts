@@ -33,12 +33,22 @@ export function createGatehouseClient(options: GatehouseClientOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const baseFetch = options.fetch ?? ((request: Request) => fetch(request));
   const timedFetch = async (request: Request): Promise<Response> => {
-    const signal = AbortSignal.timeout(timeoutMs);
+    // A timer of our own that holds its controller, and a race on it: Node's fetch can lose a
+    // copied request's signal to garbage collection (nodejs/undici#4068), and a lost
+    // AbortSignal.timeout() left a call hanging with no answer at all.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('Gatehouse did not answer in time.', 'TimeoutError')), timeoutMs);
+    (timer as { unref?: () => void }).unref?.();
+    const expired = new Promise<never>((_resolve, reject) => {
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+    });
+    expired.catch(() => undefined);
     try {
-      return await baseFetch(new Request(request, { signal }));
+      return await Promise.race([baseFetch(new Request(request, { signal: controller.signal })), expired]);
     } catch (error) {
+      clearTimeout(timer);
       // Failures are converted here, so no raw fetch rejection ever leaves the client.
-      throw errorFromFailure(error, signal.aborted);
+      throw errorFromFailure(error, controller.signal.aborted);
     }
   };
   const api = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: timedFetch, credentials: options.credentials });
