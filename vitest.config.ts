@@ -11,7 +11,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts'],
     // Builds the hosted UI's assets (dist/ui-assets) that the pages link to.
-    globalSetup: ['test/helpers/build-ui.ts'],
+    // Migrates one embedded database whose image every PGlite test engine starts from.
+    globalSetup: ['test/helpers/build-ui.ts', 'test/helpers/pglite-template.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,

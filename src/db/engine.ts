@@ -68,20 +68,25 @@ function pgliteAsPool(pglite: PGlite) {
 
 const LOCK_ID = 7_242_011;
 
-export async function openPglite(dataDir?: string): Promise<Engine> {
+/**
+ * The embedded engine: on `dataDir`, or in memory. An in-memory engine may start from `template`,
+ * a `dumpPgliteTemplate` image (the tests' migrated database: loading one is about three times
+ * faster than creating a cluster).
+ */
+export async function openPglite(dataDir?: string, template?: Blob): Promise<Engine> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let pglite: PGlite;
   try {
     // Loaded on demand: a PostgreSQL deployment never pays for the embedded engine's code.
     const { PGlite } = await import('@electric-sql/pglite');
-    pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create(template ? { loadDataDir: template } : {});
     if (dataDir) makePrivate(dataDir);
   } catch (error) {
     unlock();
     throw error;
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pgliteAsPool(pglite) as never }) });
-  return {
+  const engine: Engine = {
     kind: 'pglite',
     db,
     runScript: async (script) => {
@@ -113,6 +118,17 @@ export async function openPglite(dataDir?: string): Promise<Engine> {
       }
     },
   };
+  embedded.set(engine, pglite);
+  return engine;
+}
+
+const embedded = new WeakMap<Engine, PGlite>();
+
+/** An image of an embedded engine's whole cluster, which `openPglite(undefined, image)` starts from. */
+export async function dumpPgliteTemplate(engine: Engine): Promise<Blob> {
+  const pglite = embedded.get(engine);
+  if (!pglite) throw new Error('only an embedded (PGlite) engine can be dumped');
+  return engine.db.connection().execute(() => pglite.dumpDataDir('none'));
 }
 
 export async function openPostgres(url: string, poolSize = 20): Promise<Engine> {

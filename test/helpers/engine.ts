@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { openPglite, openPostgres, type Engine } from '../../src/db/engine.js';
 import { migrate } from '../../src/db/migrate.js';
+import { PGLITE_TEMPLATE_ENV } from './pglite-template.js';
 
 /**
  * The engine tests run on: embedded PGlite (in memory) by default; with DATABASE_URL set, a fresh
@@ -39,7 +41,10 @@ export async function createEmptyDatabase(base: string, prefix = 'gh_test'): Pro
 export async function openTestEngine(): Promise<TestEngine> {
   const base = process.env.DATABASE_URL;
   if (!base) {
-    const engine = await openPglite();
+    // The run's migrated template (./pglite-template.ts) when there is one; migrate still runs and
+    // finds nothing to do, so a stale or missing template changes only the speed.
+    const template = process.env[PGLITE_TEMPLATE_ENV];
+    const engine = await openPglite(undefined, template ? new Blob([await readFile(template)]) : undefined);
     await migrate(engine);
     return { engine, close: () => engine.close() };
   }
