@@ -42,6 +42,7 @@ import { MfaStore } from './mfa/store.js';
 import { TotpService } from './mfa/totp.js';
 import { CredentialService } from './credentials/service.js';
 import { CredentialListStore } from './credentials/store.js';
+import { ConsoleAccess } from './operators/console-access.js';
 import { OperatorService } from './operators/service.js';
 import { OperatorStore } from './operators/store.js';
 
@@ -75,6 +76,8 @@ export interface Container {
   oauth: OAuthPlane;
   /** Operators (src/operators): the system project, roles, project tokens (docs/operators.md). */
   operators: OperatorService;
+  /** The console's OAuth client and first-run set-up links (src/operators/console-access.ts). */
+  consoleAccess: ConsoleAccess;
   /** Sessions: createAnonymous, findByToken, get, isAlive, delete, onDeleted (see src/sessions/service.ts). */
   sessions: SessionService;
   /** Auth attempts: create, recordFactor, complete, handoff (see src/attempts/service.ts). */
@@ -156,11 +159,13 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   // A system-project user's access token is the operator's management credential (admin or operator principal by role).
   oauth.tokens.mapUserTokens((projectId, userId) => operators.principalOfUser(projectId, userId));
 
+  const consoleAccess = new ConsoleAccess({ db, store: new OperatorStore(db), operators, clients: oauth.oidcClients, clock, ids, publicUrl: config.publicUrl });
+
   const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl, changes);
 
   const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, sessions, attempts, changes, ssoProviders });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, operators, sessions, attempts, ssoProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, () => flows.courier.close()] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, operators, consoleAccess, sessions, attempts, ssoProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, () => flows.courier.close()] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {

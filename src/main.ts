@@ -37,6 +37,18 @@ async function withBoundPort(config: Config): Promise<Config> {
   return { ...config, port, publicUrl: loopbackPublicUrl(port) };
 }
 
+/**
+ * While no operator exists, one plain line on standard output opens the console's first-run page.
+ * The token is a credential: it is printed here for the person starting the server, and never
+ * written to the structured log, which only says that a link was printed.
+ */
+async function printSetupLink(container: Container): Promise<void> {
+  const link = await container.consoleAccess.setupLink();
+  if (!link) return;
+  container.logger.info({ expires_in_hours: 24 }, 'no operator yet: a one-time console set-up link was printed on standard output');
+  process.stdout.write(`open ${link}\n`);
+}
+
 /** Opens storage, migrates, composes and listens. Errors are thrown for the caller to report. */
 export async function startServer(configured: Config): Promise<RunningServer> {
   const config = await withBoundPort(configured);
@@ -49,6 +61,7 @@ export async function startServer(configured: Config): Promise<RunningServer> {
     const app = await buildApp(container);
     const url = await app.listen({ port: config.port, host: config.host });
     container.logger.info({ public_url: config.publicUrl }, 'links, callbacks and the issuer use the public URL (GATEHOUSE_PUBLIC_URL)');
+    await printSetupLink(container);
     const running = container;
     return {
       app,

@@ -16,6 +16,7 @@ import { uiRoutes } from './ui/routes.js';
 import { credentialRoutes } from './credentials/routes.js';
 import { ssoProviderRoutes } from './sso/routes.js';
 import { operatorRoutes } from './operators/routes.js';
+import { consoleRoutes } from './console/routes.js';
 
 /** Every domain's routes, registered on the root instance in this order. */
 export const routeModules: Array<(app: FastifyInstance, container: Container) => void> = [
@@ -35,4 +36,5 @@ export const routeModules: Array<(app: FastifyInstance, container: Container) =>
   projectSettingsRoutes,
   flowRoutes,
   uiRoutes,
+  consoleRoutes,
 ];

@@ -49,6 +49,14 @@ describe('npm start', { timeout: 240_000 }, () => {
     });
     const port = await listening;
     expect(await refused(port)).toBe(false);
+    // No operator yet: one plain line opens the console's first-run page, which answers.
+    const printed = Date.now() + 20_000;
+    while (!/^open \S+\/console\/setup\?token=\S+$/m.test(output) && Date.now() < printed) await new Promise((resolve) => setTimeout(resolve, 50));
+    const setup = /^open (\S+\/console\/setup\?token=gh_setup_\S+)$/m.exec(output);
+    expect(setup).not.toBeNull();
+    const page = await fetch(setup![1].replace('localhost', '127.0.0.1'));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Set up Gatehouse');
     npm.kill('SIGTERM');
     await exited;
     // The server got the signal: it shut down gracefully and no longer listens.

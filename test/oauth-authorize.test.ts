@@ -108,6 +108,17 @@ describe('authorization endpoint and code grant: edge cases (inject)', () => {
     expect((await t.app.inject({ method: 'HEAD', url: `/auth/authorize?client_id=${rp.client_id}` })).statusCode).toBe(405);
   });
 
+  it('sends prompt=create to the registration page, past a live session (OpenID Connect Prompt Create)', async () => {
+    const handoff = await loginHandoff(t, project.id, email);
+    const exchanged = await t.app.inject({ method: 'POST', url: `/sessions/exchange?project_id=${project.id}`, headers: bearer(project.project_secret), payload: { handoff_token: handoff } });
+    const response = await authorize({ prompt: 'create' }, `__service_session=${exchanged.json().session_token}`);
+    expect(location(response).pathname).toBe('/ui/register');
+    expect(location(response).searchParams.get('purpose')).toBe('register');
+    expect(location(response).searchParams.get('authorization_id')).toMatch(/^authz_/);
+    const discovery = await t.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });
+    expect(discovery.json().prompt_values_supported).toContain('create');
+  });
+
   it('ignores a session cookie of another project (the flow runs)', async () => {
     const other = await t.createProject();
     await registerThroughFlow(t, other.id, email);

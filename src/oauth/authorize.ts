@@ -19,7 +19,8 @@ import { userScopes, type UserTokenService } from './user-tokens.js';
 export const AUTHORIZATION_COOKIE = '__gh_authz';
 const REQUEST_TTL_MS = 10 * MINUTE;
 const CODE_TTL_MS = 60 * SECOND;
-const PROMPTS = new Set(['none', 'login', 'consent', 'select_account']);
+// `create`: OpenID Connect Prompt Create 1.0, the user signs up rather than in.
+const PROMPTS = new Set(['none', 'login', 'consent', 'select_account', 'create']);
 
 /** The authorization budget of the client's IP is spent (`AuthorizationService.authorize` redirects it). */
 export class AuthorizeBudgetSpent extends Error {
@@ -158,19 +159,20 @@ export class AuthorizationService {
       return fail('temporarily_unavailable', `Too many authorization requests from this address; try again in ${error.retryAfterSeconds} seconds.`);
     }
     const prompts = (query.prompt ?? '').split(' ');
-    const row0 = sessionToken && !prompts.includes('login') ? await this.sessions.rowForToken(sessionToken) : undefined;
+    const signUp = prompts.includes('create');
+    const row0 = sessionToken && !prompts.includes('login') && !signUp ? await this.sessions.rowForToken(sessionToken) : undefined;
     const live = row0 && row0.project_id === client.project_id && row0.state === 'active' && row0.user_id ? await this.sessions.get(client.project_id, row0.id).catch(() => undefined) : undefined;
     // The live session answers unless the client asks for a fresher sign-in (max_age) or a level it lacks (acr_values).
     const reusable = live && freshEnough(live, query.max_age, now) && meetsAcr(live.assurance_levels, query.acr_values) ? live : undefined;
     if (reusable) return this.issueCode(row, reusable.session_id, reusable.user_id!, null, issuer);
     if (prompts.includes('none')) return fail('login_required', 'The user is not signed in, or not as recently or strongly as asked.');
-    const loginUri = client.login_uri ?? `${issuer}/ui/login`;
+    const loginUri = client.login_uri ?? `${issuer}/ui/${signUp ? 'register' : 'login'}`;
     const lang = query.ui_locales?.split(' ').map((tag) => tag.slice(0, 2).toLowerCase()).find((tag) => tag === 'en' || tag === 'de');
     return {
       location: withParams(loginUri, {
         authorization_id: row.id,
         project_id: client.project_id,
-        purpose: 'login',
+        purpose: signUp ? 'register' : 'login',
         resume_uri: `${issuer}/auth/authorize/resume`,
         // A session that signed in too long ago or too weakly is stepped up, not replaced.
         session_id: live?.session_id,

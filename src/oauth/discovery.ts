@@ -28,7 +28,7 @@ export function discoveryDocument(issuer: string, extra: Record<string, unknown>
     grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials', TOKEN_EXCHANGE_GRANT],
     response_types_supported: ['code'],
     response_modes_supported: ['query', 'form_post'],
-    prompt_values_supported: ['none', 'login', 'consent', 'select_account'],
+    prompt_values_supported: ['none', 'login', 'consent', 'select_account', 'create'],
     authorization_response_iss_parameter_supported: true,
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: [SIGNING_ALG],

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../core/errors.js';
 import { ADMIN_SCOPE, OPERATOR_SCOPE } from '../core/scopes.js';
@@ -16,6 +16,14 @@ export const RoleGrantSchema = Type.Object({
   project_id: Type.Union([Type.String(), Type.Null()], { description: 'The project of a project admin; null for an instance admin' }),
   granted_at: Timestamp,
 });
+
+/** The operator behind the request: the scope admits only a project admin or an instance admin operator. */
+function operatorOf(request: FastifyRequest): string {
+  const principal = principalOf(request);
+  const userId = principal.kind === 'operator' ? principal.userId : principal.kind === 'admin' ? principal.operator : undefined;
+  if (userId === undefined) throw new AppError('auth.forbidden', 'Only an operator signed in through the system project has this.', { required_scope: OPERATOR_SCOPE });
+  return userId;
+}
 
 const UserParams = Type.Object({ user_id: Id('A user of the system project') });
 
@@ -94,6 +102,23 @@ export function operatorRoutes(root: FastifyInstance, { operators }: OperatorRou
     },
   );
 
+  app.get(
+    '/operators/me',
+    {
+      // The console asks who is signed in and what they may do; only an operator's own token answers.
+      config: { tenancy: 'credential', scope: OPERATOR_SCOPE },
+      schema: {
+        tags,
+        summary: 'The calling operator: their system-project user and roles',
+        response: { 200: Type.Object({ user_id: Type.String(), roles: Type.Array(RoleGrantSchema) }) },
+      },
+    },
+    async (request) => {
+      const userId = operatorOf(request);
+      return { user_id: userId, roles: await operators.rolesOf(userId) };
+    },
+  );
+
   app.post(
     '/operators/me/project_tokens',
     {
@@ -111,12 +136,6 @@ export function operatorRoutes(root: FastifyInstance, { operators }: OperatorRou
         },
       },
     },
-    async (request) => {
-      const principal = principalOf(request);
-      // The scope admits only these two: a project admin, or an instance admin operator.
-      const userId = principal.kind === 'operator' ? principal.userId : principal.kind === 'admin' ? principal.operator : undefined;
-      if (userId === undefined) throw new AppError('auth.forbidden', 'Only an operator signed in through the system project mints project tokens.', { required_scope: OPERATOR_SCOPE });
-      return operators.mintProjectToken(userId, tenantOf(request));
-    },
+    async (request) => operators.mintProjectToken(operatorOf(request), tenantOf(request)),
   );
 }

@@ -71,4 +71,54 @@ export class OperatorStore {
     if (cursor) query = query.where(sql<boolean>`(granted_at, id) > (${cursor.createdAt}, ${cursor.id})`);
     return query.orderBy('granted_at').orderBy('id').limit(limit + 1).execute();
   }
+
+  async consoleClientId(): Promise<string | null | undefined> {
+    const row = await this.db.selectFrom('instance').select('console_client_id').executeTakeFirst();
+    return row?.console_client_id;
+  }
+
+  /** Names `clientId` the console's client unless another call named a different one first (`expected` is the one it replaces). */
+  async swapConsoleClient(expected: string | null, clientId: string): Promise<boolean> {
+    let query = this.db.updateTable('instance').set({ console_client_id: clientId });
+    query = expected === null ? query.where('console_client_id', 'is', null) : query.where('console_client_id', '=', expected);
+    return (await query.returning('id').executeTakeFirst()) !== undefined;
+  }
+
+  async hasInstanceAdmin(): Promise<boolean> {
+    return (await this.db.selectFrom('operator_roles').select('id').where('role', '=', 'instance_admin').limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  async insertSetupToken(tokenHash: string, at: Date, expiresAt: Date): Promise<void> {
+    await this.db.insertInto('console_setup_tokens').values({ token_hash: tokenHash, created_at: at, expires_at: expiresAt }).execute();
+  }
+
+  /** Whether the set-up token is live: unused, unexpired, and no instance admin exists yet. */
+  async setupTokenLive(tokenHash: string, now: Date): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('console_setup_tokens')
+      .select('token_hash')
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('operator_roles').select('id').where('role', '=', 'instance_admin'))))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Takes the set-up token for `userId` in one statement: only a live one, and only while no
+   * instance admin exists, so one link makes one operator however many browsers use it.
+   */
+  async takeSetupToken(tokenHash: string, userId: string, now: Date): Promise<boolean> {
+    const row = await this.db
+      .updateTable('console_setup_tokens')
+      .set({ used_at: now, used_by: userId })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('operator_roles').select('id').where('role', '=', 'instance_admin'))))
+      .returning('token_hash')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
 }

@@ -1,0 +1,150 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { FlowClient, STRONG_PASSWORD } from '../flows/flow-test-kit.js';
+import { postForm } from '../oauth/testing.js';
+
+const ORIGIN = 'http://localhost';
+
+/** The `name=value` of the cookies an answer sets (the empty ones are deletions and left out). */
+function cookiesOf(response: LightMyRequestResponse): Record<string, string> {
+  return Object.fromEntries(response.cookies.filter((c) => c.value !== '').map((c) => [c.name, c.value]));
+}
+const header = (cookies: Record<string, string>) => Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ');
+
+describe('the console: first run, sign-in through the hosted login, projects (inject)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ publicUrl: ORIGIN });
+  });
+  afterAll(async () => t.close());
+
+  /**
+   * Runs the console's sign-in from its redirect to /auth/authorize: the user signs up (or in)
+   * through the flow API, the handoff goes back to the authorization endpoint, and the browser
+   * lands on /console/callback, whose answer is returned.
+   */
+  async function throughHostedLogin(toAuthorize: LightMyRequestResponse, user: { email: string; register: boolean }) {
+    expect(toAuthorize.statusCode).toBe(303);
+    const login = cookiesOf(toAuthorize);
+    const authorize = await t.app.inject({ method: 'GET', url: new URL(toAuthorize.headers.location as string).pathname + new URL(toAuthorize.headers.location as string).search });
+    expect(authorize.statusCode).toBe(302);
+    const page = new URL(authorize.headers.location as string);
+    expect(page.pathname).toBe(user.register ? '/ui/register' : '/ui/login');
+    const binding = cookiesOf(authorize);
+    const flows = new FlowClient(t);
+    const projectId = page.searchParams.get('project_id')!;
+    let handoff: string;
+    if (user.register) {
+      const started = await flows.start({ project_id: projectId, purpose: 'register' });
+      handoff = (await flows.submit(started.json().id, 'create', { email: user.email, 'name.given': 'Olga', password: STRONG_PASSWORD })).json().handoff_token;
+    } else {
+      const started = await flows.start({ project_id: projectId, purpose: 'login' });
+      const identified = await flows.submit(started.json().id, 'continue', { email: user.email });
+      handoff = (await flows.submit(identified.json().id, 'sign_in', { password: STRONG_PASSWORD })).json().handoff_token;
+    }
+    expect(handoff).toBeTruthy();
+    const resumed = await postForm(t, '/auth/authorize/resume', { authorization_id: page.searchParams.get('authorization_id')!, handoff_token: handoff }, { cookie: header(binding) });
+    const back = new URL(resumed.headers.location as string);
+    expect(back.pathname).toBe('/console/callback');
+    return t.app.inject({ method: 'GET', url: back.pathname + back.search, headers: { cookie: header(login) } });
+  }
+
+  it('makes the first operator from the printed set-up link, once, and lets them create a project', async () => {
+    const link = new URL((await t.container.consoleAccess.setupLink())!);
+    expect(link.origin).toBe(ORIGIN);
+    const setupPage = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(setupPage.statusCode).toBe(200);
+    expect(setupPage.headers['cache-control']).toBe('no-store');
+    expect(setupPage.body).toContain('Create the operator account');
+    const token = link.searchParams.get('token')!;
+
+    // A cross-site form post is refused.
+    const forged = await t.app.inject({ method: 'POST', url: '/console/setup', headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(token)}` });
+    expect(forged.statusCode).toBe(403);
+
+    const started = await t.app.inject({ method: 'POST', url: '/console/setup', headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(token)}` });
+    expect(new URL(started.headers.location as string).searchParams.get('prompt')).toBe('create');
+    const callback = await throughHostedLogin(started, { email: 'olga@example.com', register: true });
+    expect(callback.statusCode).toBe(303);
+    expect(callback.headers.location).toBe('/console?welcome=1');
+    const session = cookiesOf(callback);
+    const consoleCookie = callback.cookies.find((c) => c.name === '_zconsole')!;
+    expect(consoleCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/console' });
+
+    const home = await t.app.inject({ method: 'GET', url: '/console?welcome=1', headers: { cookie: header(session) } });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('You are the first operator');
+    expect(home.body).toContain('instance admin');
+
+    // The link is used up: a second browser gets the refusal, not a second operator.
+    const again = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(again.statusCode).toBe(404);
+    expect(await t.container.consoleAccess.setupLink()).toBeUndefined();
+
+    const created = await t.app.inject({ method: 'POST', url: '/console/projects', headers: { origin: ORIGIN, cookie: header(session), 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=Shop' });
+    expect(created.statusCode).toBe(201);
+    expect(created.body).toMatch(/gh_[A-Za-z0-9_-]+/);
+    const projectId = /\/ui\/login\?project_id=([A-Za-z0-9_]+)/.exec(created.body)![1];
+    expect(created.body).toContain(`${ORIGIN}/ui/register?project_id=${projectId}`);
+    expect(created.body).toContain('@gatehouse/node');
+
+    const list = await t.app.inject({ method: 'GET', url: '/console?lang=de', headers: { cookie: header(session) } });
+    expect(list.body).toContain('Projekte');
+    expect(list.body).toContain('Shop');
+    const page = await t.app.inject({ method: 'GET', url: `/console/projects/${projectId}`, headers: { cookie: header(session) } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toMatch(/gh_ps_/);
+    const unknown = await t.app.inject({ method: 'GET', url: '/console/projects/prj_unknown', headers: { cookie: header(session) } });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('sends a browser without a console session to the hosted login, and a user without a role gets no session', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/console' });
+    expect(anonymous.statusCode).toBe(303);
+    const authorize = new URL(anonymous.headers.location as string);
+    expect(authorize.pathname).toBe('/auth/authorize');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${ORIGIN}/console/callback`);
+
+    // A user of the system project who holds no operator role.
+    const system = await t.container.operators.systemProject();
+    const flows = new FlowClient(t);
+    const registered = await flows.start({ project_id: system, purpose: 'register' });
+    await flows.submit(registered.json().id, 'create', { email: 'nobody@example.com', 'name.given': 'No', password: STRONG_PASSWORD });
+    const callback = await throughHostedLogin(anonymous, { email: 'nobody@example.com', register: false });
+    expect(callback.statusCode).toBe(403);
+    expect(callback.cookies.find((c) => c.name === '_zconsole' && c.value !== '')).toBeUndefined();
+  });
+
+  it('refuses a callback without the sign-in cookie or with another state', async () => {
+    const bare = await t.app.inject({ method: 'GET', url: '/console/callback?code=x&state=y' });
+    expect(bare.statusCode).toBe(400);
+    const started = await t.app.inject({ method: 'GET', url: '/console/login' });
+    const wrongState = await t.app.inject({ method: 'GET', url: '/console/callback?code=x&state=y', headers: { cookie: header(cookiesOf(started)) } });
+    expect(wrongState.statusCode).toBe(400);
+  });
+
+  it('takes a set-up token once however many sign-ups race for it', async () => {
+    const fresh = await createTestApp({ publicUrl: ORIGIN });
+    try {
+      const link = new URL((await fresh.container.consoleAccess.setupLink())!);
+      const token = link.searchParams.get('token')!;
+      const system = await fresh.container.operators.systemProject();
+      const users = await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const flows = new FlowClient(fresh);
+          const started = await flows.start({ project_id: system, purpose: 'register' });
+          await flows.submit(started.json().id, 'create', { email: `racer${i}@example.com`, 'name.given': 'R', password: STRONG_PASSWORD });
+          return (await fresh.container.users.findByIdentifier(system, undefined, `racer${i}@example.com`))!.id;
+        }),
+      );
+      const taken = await Promise.all(users.map((userId) => fresh.container.consoleAccess.completeSetup(token, userId)));
+      expect(taken.filter(Boolean)).toHaveLength(1);
+      const admins = await fresh.container.db.selectFrom('operator_roles').select('user_id').where('role', '=', 'instance_admin').execute();
+      expect(admins).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

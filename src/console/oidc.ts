@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
+import type { ConsoleClient } from '../operators/console-access.js';
+import type { ConsoleSession, LoginState } from './session.js';
+
+const random = () => randomBytes(32).toString('base64url');
+
+/** A fresh sign-in: PKCE verifier, state and nonce (RFC 7636, OIDC Core §3.1.2.1). */
+export function newLogin(now: Date, extra: Pick<LoginState, 'setup' | 'next'> = {}): LoginState {
+  return { startedAt: now.getTime(), verifier: random(), state: random(), nonce: random(), ...extra };
+}
+
+/**
+ * Where the browser goes to sign in: the instance's own authorization endpoint with the console's
+ * client. A set-up signs up (`prompt=create`); a destructive action asks for a sign-in in the
+ * last five minutes (`max_age`).
+ */
+export function authorizeUrl(publicUrl: string, client: ConsoleClient, login: LoginState, options: { maxAge?: number; lang?: string } = {}): string {
+  const url = new URL(`${publicUrl}/auth/authorize`);
+  const params: Record<string, string | undefined> = {
+    response_type: 'code',
+    client_id: client.clientId,
+    redirect_uri: client.redirectUri,
+    scope: 'openid',
+    state: login.state,
+    nonce: login.nonce,
+    code_challenge: createHash('sha256').update(login.verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    prompt: login.setup ? 'create' : undefined,
+    max_age: options.maxAge !== undefined ? String(options.maxAge) : undefined,
+    ui_locales: options.lang,
+  };
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/** The token endpoint refused the code, or its answer was not what the console asked for. */
+export class CodeRefused extends Error {}
+
+/**
+ * Redeems the code at the instance's token endpoint, in process. The ID token comes straight from
+ * our own endpoint over no network, so its signature proves nothing more; its audience, nonce
+ * and issuer are still checked, as a client must.
+ */
+export async function redeemCode(app: FastifyInstance, publicUrl: string, client: ConsoleClient, login: LoginState, code: string, now: Date): Promise<ConsoleSession> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, client_id: client.clientId, code_verifier: login.verifier }).toString(),
+  });
+  if (response.statusCode !== 200) throw new CodeRefused(`token endpoint: ${response.statusCode}`);
+  const tokens = response.json() as { access_token?: unknown; expires_in?: unknown; id_token?: unknown };
+  if (typeof tokens.access_token !== 'string' || typeof tokens.id_token !== 'string' || typeof tokens.expires_in !== 'number') throw new CodeRefused('token endpoint: incomplete answer');
+  const claims = decodeJwt(tokens.id_token);
+  const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (claims.iss !== publicUrl || !audience.includes(client.clientId) || claims.nonce !== login.nonce || typeof claims.sub !== 'string') throw new CodeRefused('id token: wrong issuer, audience or nonce');
+  return {
+    accessToken: tokens.access_token,
+    expiresAt: now.getTime() + tokens.expires_in * 1000,
+    authTime: typeof claims.auth_time === 'number' ? claims.auth_time : Math.floor(now.getTime() / 1000),
+    userId: claims.sub,
+    idToken: tokens.id_token,
+  };
+}

@@ -1,0 +1,82 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SealedBox } from '../core/sealed-box.js';
+import { cookieValue, needsSecure } from '../http/cookies.js';
+
+/** The operator's console session: their access token, sealed, in an HttpOnly cookie on /console only. */
+export const CONSOLE_COOKIE = '_zconsole';
+/** The sign-in in progress (PKCE verifier, state, nonce, a set-up token), for ten minutes. */
+export const CONSOLE_LOGIN_COOKIE = '_zconsole_login';
+export const LOGIN_TTL_MS = 10 * 60 * 1000;
+
+export interface ConsoleSession {
+  /** the system project's access token of the console client */
+  accessToken: string;
+  /** when the access token ends (ms since the epoch): the console signs in again after */
+  expiresAt: number;
+  /** the operator's newest factor (seconds since the epoch), for the step-up of destructive actions */
+  authTime: number;
+  /** the operator's user id (the id token's `sub`) */
+  userId: string;
+  /** the id token, for the sign-out at /auth/logout */
+  idToken: string;
+}
+
+export interface LoginState {
+  /** when the sign-in started (ms since the epoch): the sealed value itself expires, not only the cookie */
+  startedAt: number;
+  verifier: string;
+  state: string;
+  nonce: string;
+  /** a set-up token: the user who signs up becomes the first instance admin */
+  setup?: string;
+  /** the console page to return to (a path under /console) */
+  next?: string;
+}
+
+/**
+ * Strict and scoped to /console: no other page of the origin, and no cross-site request, ever
+ * carries the operator's token. `Secure` unless plain-http loopback, like every Gatehouse cookie.
+ */
+function setConsoleCookie(request: FastifyRequest, reply: FastifyReply, name: string, value: string, maxAgeMs: number): void {
+  void reply.setCookie(name, value, { httpOnly: true, sameSite: 'strict', path: '/console', secure: needsSecure(request), maxAge: Math.max(0, Math.floor(maxAgeMs / 1000)) });
+}
+
+/** The sealed cookies of the console; a cookie no key opens, or of the wrong shape, reads as absent. */
+export class ConsoleCookies {
+  constructor(private readonly box: SealedBox) {}
+
+  private read<T>(request: FastifyRequest, name: string, valid: (value: Record<string, unknown>) => boolean): T | undefined {
+    const sealed = cookieValue(request, name);
+    if (!sealed || sealed.length > 8192) return undefined;
+    const plain = this.box.open(sealed);
+    if (plain === undefined) return undefined;
+    try {
+      const value = JSON.parse(plain) as Record<string, unknown> & { kind?: unknown };
+      return value && typeof value === 'object' && value.kind === name && valid(value) ? (value as T) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  session(request: FastifyRequest, now: Date): ConsoleSession | undefined {
+    const session = this.read<ConsoleSession>(request, CONSOLE_COOKIE, (v) => typeof v.accessToken === 'string' && typeof v.expiresAt === 'number' && typeof v.userId === 'string');
+    return session && session.expiresAt > now.getTime() ? session : undefined;
+  }
+
+  login(request: FastifyRequest, now: Date): LoginState | undefined {
+    const login = this.read<LoginState>(request, CONSOLE_LOGIN_COOKIE, (v) => typeof v.startedAt === 'number' && typeof v.verifier === 'string' && typeof v.state === 'string' && typeof v.nonce === 'string');
+    return login && now.getTime() - login.startedAt < LOGIN_TTL_MS ? login : undefined;
+  }
+
+  setSession(request: FastifyRequest, reply: FastifyReply, session: ConsoleSession, now: Date): void {
+    setConsoleCookie(request, reply, CONSOLE_COOKIE, this.box.seal(JSON.stringify({ kind: CONSOLE_COOKIE, ...session })), session.expiresAt - now.getTime());
+  }
+
+  setLogin(request: FastifyRequest, reply: FastifyReply, login: LoginState): void {
+    setConsoleCookie(request, reply, CONSOLE_LOGIN_COOKIE, this.box.seal(JSON.stringify({ kind: CONSOLE_LOGIN_COOKIE, ...login })), LOGIN_TTL_MS);
+  }
+
+  clear(request: FastifyRequest, reply: FastifyReply, name: typeof CONSOLE_COOKIE | typeof CONSOLE_LOGIN_COOKIE): void {
+    setConsoleCookie(request, reply, name, '', 0);
+  }
+}
