@@ -33,6 +33,17 @@ describe('management API: users and the current session', () => {
   const rowsOf = async (table: 'sessions' | 'oauth_tokens' | 'credentials' | 'user_identifiers' | 'auth_attempts' | 'one_time_codes' | 'users', userId: string) =>
     (await t.container.db.selectFrom(table).select('project_id').where(table === 'users' ? 'id' : 'user_id', '=', userId).execute()).length;
 
+  it('GET /users?identifier= finds the one user with that identifier, normalised as at sign-in, in the caller\'s project only', async () => {
+    const user = await registered();
+    const found = await t.app.inject({ method: 'GET', url: `/users?identifier=${encodeURIComponent(user.email.toUpperCase())}`, headers: bearer(project.project_secret) });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().users.map((u: { id: string }) => u.id)).toEqual([user.id]);
+    const none = await t.app.inject({ method: 'GET', url: '/users?identifier=nobody%40example.com', headers: bearer(project.project_secret) });
+    expect(none.json()).toEqual({ users: [] });
+    const elsewhere = await t.app.inject({ method: 'GET', url: `/users?identifier=${encodeURIComponent(user.email)}`, headers: bearer(other.project_secret) });
+    expect(elsewhere.json()).toEqual({ users: [] });
+  });
+
   it('PATCH /users/{id} replaces the attributes, validated against the schema, unique values re-claimed', async () => {
     const user = await registered();
     const taken = await registered();

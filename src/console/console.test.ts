@@ -47,8 +47,14 @@ describe('the console: first run, sign-in through the hosted login, projects (in
     const resumed = await postForm(t, '/auth/authorize/resume', { authorization_id: page.searchParams.get('authorization_id')!, handoff_token: handoff }, { cookie: header(binding) });
     const back = new URL(resumed.headers.location as string);
     expect(back.pathname).toBe('/console/callback');
+    hostedSession = cookiesOf(resumed);
     return t.app.inject({ method: 'GET', url: back.pathname + back.search, headers: { cookie: header(login) } });
   }
+  /** The Gatehouse session cookie the last hosted sign-in set (the console signs in again silently with it). */
+  let hostedSession: Record<string, string> = {};
+  /** The first operator's console cookie and their first project, shared by the tests that follow. */
+  let operatorCookie: Record<string, string> = {};
+  let shop: { id: string; secret: string };
 
   it('makes the first operator from the printed set-up link, once, and lets them create a project', async () => {
     const link = new URL((await t.container.consoleAccess.setupLink())!);
@@ -97,6 +103,77 @@ describe('the console: first run, sign-in through the hosted login, projects (in
     expect(page.body).not.toMatch(/gh_ps_/);
     const unknown = await t.app.inject({ method: 'GET', url: '/console/projects/prj_unknown', headers: { cookie: header(session) } });
     expect(unknown.statusCode).toBe(404);
+    operatorCookie = session;
+    shop = { id: projectId, secret: /(gh_ps_[A-Za-z0-9_-]+)/.exec(created.body)![1] };
+  });
+
+  it('finds a user by identifier, revokes their session (the app\'s next check answers 401), and erases them only after a fresh sign-in', async () => {
+    const cookie = header(operatorCookie);
+    const form = (url: string, payload = '') => t.app.inject({ method: 'POST', url, headers: { origin: ORIGIN, cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload });
+    const flows = new FlowClient(t);
+    const started = await flows.start({ project_id: shop.id, purpose: 'register' });
+    const handoff = (await flows.submit(started.json().id, 'create', { email: 'Shopper@Example.com', 'name.given': 'Sam', password: STRONG_PASSWORD })).json().handoff_token;
+    const exchanged = await t.app.inject({ method: 'POST', url: `/sessions/exchange?project_id=${shop.id}`, headers: { authorization: `Bearer ${shop.secret}` }, payload: { handoff_token: handoff } });
+    const appSession = exchanged.json().session_token as string;
+    const check = () => t.app.inject({ method: 'GET', url: '/sessions/me', headers: { authorization: `Bearer ${appSession}` } });
+    expect((await check()).statusCode).toBe(200);
+
+    const search = await t.app.inject({ method: 'GET', url: `/console/projects/${shop.id}/users?identifier=shopper%40example.com`, headers: { cookie } });
+    expect(search.statusCode).toBe(200);
+    const userId = /\/users\/(usr_[A-Za-z0-9_]+)/.exec(search.body)![1];
+    const userPage = await t.app.inject({ method: 'GET', url: `/console/projects/${shop.id}/users/${userId}`, headers: { cookie } });
+    expect(userPage.statusCode).toBe(200);
+    expect(userPage.body).toContain('password');
+    const sessionId = /\/sessions\/([A-Za-z0-9_]+)\/revoke/.exec(userPage.body)![1];
+
+    const revoked = await form(`/console/projects/${shop.id}/users/${userId}/sessions/${sessionId}/revoke`);
+    expect(revoked.statusCode).toBe(303);
+    expect(revoked.headers.location).toBe(`/console/projects/${shop.id}/users/${userId}?notice=revoked`);
+    expect((await check()).statusCode).toBe(401);
+    expect((await form(`/console/projects/${shop.id}/users/${userId}/unlock`)).statusCode).toBe(303);
+
+    // Unconfirmed: nothing happens.
+    expect((await form(`/console/projects/${shop.id}/users/${userId}/delete`)).headers.location).toBe(`/console/projects/${shop.id}/users/${userId}`);
+    // Six minutes on, the console signs in again silently (the Gatehouse session is live), but
+    // the sign-in is older than five minutes: erasing asks for a fresh one (max_age=300).
+    t.clock.advance(6 * 60 * 1000);
+    const expired = await t.app.inject({ method: 'GET', url: `/console/projects/${shop.id}/users/${userId}`, headers: { cookie } });
+    expect(expired.statusCode).toBe(303);
+    const login = cookiesOf(expired);
+    const silent = await t.app.inject({ method: 'GET', url: new URL(expired.headers.location as string).pathname + new URL(expired.headers.location as string).search, headers: { cookie: header(hostedSession) } });
+    const callback = new URL(silent.headers.location as string);
+    expect(callback.pathname).toBe('/console/callback');
+    const renewed = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie: header(login) } });
+    expect(renewed.headers.location).toBe(`/console/projects/${shop.id}/users/${userId}`);
+    const fresh = header(cookiesOf(renewed));
+    const stale = await t.app.inject({ method: 'POST', url: `/console/projects/${shop.id}/users/${userId}/delete`, headers: { origin: ORIGIN, cookie: fresh, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'confirm=yes' });
+    expect(stale.statusCode).toBe(303);
+    expect(new URL(stale.headers.location as string).searchParams.get('max_age')).toBe('300');
+    expect((await t.app.inject({ method: 'GET', url: `/users/${userId}`, headers: { authorization: `Bearer ${shop.secret}` } })).statusCode).toBe(200);
+  });
+
+  it('lets a project admin see only their project (404 elsewhere), and shows the outbox only in development', async () => {
+    const other = await t.createProject('Other');
+    const system = await t.container.operators.systemProject();
+    const flows = new FlowClient(t);
+    const started = await flows.start({ project_id: system, purpose: 'register' });
+    await flows.submit(started.json().id, 'create', { email: 'pat@example.com', 'name.given': 'Pat', password: STRONG_PASSWORD });
+    const pat = (await t.container.users.findByIdentifier(system, undefined, 'pat@example.com'))!;
+    await t.container.operators.grant(pat.id, 'project_admin', shop.id);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/console' });
+    const callback = await throughHostedLogin(anonymous, { email: 'pat@example.com', register: false });
+    const cookie = header(cookiesOf(callback));
+    const home = await t.app.inject({ method: 'GET', url: '/console', headers: { cookie } });
+    expect(home.body).toContain(shop.id);
+    expect(home.body).not.toContain(other.id);
+    expect(home.body).not.toContain('Create project');
+    expect((await t.app.inject({ method: 'GET', url: `/console/projects/${shop.id}/users`, headers: { cookie } })).statusCode).toBe(200);
+    for (const url of [`/console/projects/${other.id}`, `/console/projects/${other.id}/users`, `/console/projects/${other.id}/outbox`]) {
+      expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode, url).toBe(404);
+    }
+    const outbox = await t.app.inject({ method: 'GET', url: `/console/projects/${shop.id}/outbox`, headers: { cookie } });
+    expect(outbox.statusCode).toBe(200);
+    expect(outbox.body).toContain('Outbox');
   });
 
   it('sends a browser without a console session to the hosted login, and a user without a role gets no session', async () => {

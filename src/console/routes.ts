@@ -13,6 +13,8 @@ import { ApiRefusal, ConsoleApi, ConsoleSignInNeeded } from './api.js';
 import { authorizeUrl, CodeRefused, newLogin, redeemCode } from './oidc.js';
 import { projectMarkup, projectsMarkup, type ProjectSummary } from './pages/projects.js';
 import { consoleHref, consoleView, sendConsoleMessage, sendConsolePage, type ConsoleChrome, type ConsoleView } from './render.js';
+import { formOf, ID_PATTERN, type ConsolePageKit, type Operator } from './kit.js';
+import { userPages } from './routes.users.js';
 import { CONSOLE_LOGIN_COOKIE, ConsoleCookies, type ConsoleSession } from './session.js';
 
 export interface ConsoleRouteDeps {
@@ -25,19 +27,12 @@ export interface ConsoleRouteDeps {
 /** Console forms are a few short fields. */
 const FORM_LIMIT = 16 * 1024;
 
-interface Operator {
-  user_id: string;
-  roles: Array<{ role: 'instance_admin' | 'project_admin'; project_id: string | null }>;
-}
 
 /** A path under /console to come back to after signing in; anything else is dropped. */
 function consolePath(value: unknown): string | undefined {
   return typeof value === 'string' && /^\/console(\/[A-Za-z0-9_\-/]*)?(\?[A-Za-z0-9_=&%.-]*)?$/.test(value) && value.length <= 512 ? value : undefined;
 }
 
-function formOf(body: unknown): URLSearchParams {
-  return new URLSearchParams(typeof body === 'string' ? body : '');
-}
 
 /**
  * The admin console (docs/console.md): server-rendered pages for operators, who sign in through
@@ -96,6 +91,8 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
       return new ConsoleApi(app, minted.token, request.ip);
     };
     const writeGuard = (request: FastifyRequest) => assertSameOrigin(request, { publicUrl });
+    const kit: ConsolePageKit = { app, assets, publicUrl, clock: deps.clock, operatorOf, apiForProject, writeGuard, signIn, formOf };
+    userPages(kit);
 
     // ---- signing in and out ----
 
@@ -203,16 +200,16 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
       }
       // The secret exists in this answer only: shown here, never behind a redirect.
       const created = answer.body as unknown as ProjectSummary & { project_secret: string };
-      return sendConsolePage(reply, view, assets, 201, view.t('console.project.title', { name: created.name }), projectMarkup(view, created, publicUrl, created), chrome);
+      return sendConsolePage(reply, view, assets, 201, view.t('console.project.title', { name: created.name }), projectMarkup(view, created, publicUrl, { created, outbox: chrome.outbox }), chrome);
     });
 
     app.get('/console/projects/:project_id', { config, exposeHeadRoute: false }, async (request, reply) => {
       const view = consoleView(request);
       const { api, operator, chrome } = await operatorOf(request);
       const projectId = (request.params as { project_id: string }).project_id;
-      if (!/^[A-Za-z0-9_]{1,64}$/.test(projectId)) throw new ApiRefusal({ status: 404, body: {} });
+      if (!ID_PATTERN.test(projectId)) throw new ApiRefusal({ status: 404, body: {} });
       const project = await (await apiForProject(request, api, operator, projectId)).data<ProjectSummary>('GET', `/projects/${projectId}`);
-      return sendConsolePage(reply, view, assets, 200, view.t('console.project.title', { name: project.name }), projectMarkup(view, project, publicUrl), chrome);
+      return sendConsolePage(reply, view, assets, 200, view.t('console.project.title', { name: project.name }), projectMarkup(view, project, publicUrl, { outbox: chrome.outbox }), chrome);
     });
   });
 }

@@ -78,12 +78,23 @@ export function userRoutes(root: FastifyInstance, { users, passwords }: UserRout
       schema: {
         tags: ['users'],
         summary: "List the project's users, oldest first",
-        querystring: Type.Object({ ...PageQuery, project_id: Type.Optional(Id('The project (required with the admin token)')) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          {
+            ...PageQuery,
+            project_id: Type.Optional(Id('The project (required with the admin token)')),
+            identifier: Type.Optional(Type.String({ minLength: 1, maxLength: 320, description: 'Only the user with this identifier (e-mail, username...; compared after normalisation, as at sign-in): zero or one result' })),
+          },
+          { additionalProperties: false },
+        ),
         response: { 200: listOf('users', UserResource) },
       },
     },
     async (request) => {
       const projectId = tenantOf(request);
+      if (request.query.identifier !== undefined) {
+        const found = await users.findByIdentifier(projectId, undefined, request.query.identifier);
+        return listBody('users', { items: found ? [toUserResource(found)] : [], nextPageToken: undefined });
+      }
       const page = await users.list(projectId, { limit: request.query.limit, pageToken: request.query.page_token });
       return listBody('users', { ...page, items: page.items.map(toUserResource) });
     },

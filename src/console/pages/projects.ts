@@ -52,7 +52,13 @@ function snippet(publicUrl: string, projectId: string): string {
 }
 
 /** One project: what it is, the links a newcomer needs next, and a secret shown once right after creation. */
-export function projectMarkup(view: ConsoleView, project: ProjectSummary, publicUrl: string, created?: { project_secret: string }): string {
+export function projectMarkup(view: ConsoleView, project: ProjectSummary, publicUrl: string, options: { created?: { project_secret: string }; outbox?: boolean } = {}): string {
+  const { created } = options;
+  const base = `/console/projects/${encodeURIComponent(project.id)}`;
+  const sections =
+    `<nav class="console-sections" aria-label="${esc(view.t('console.project.sections'))}"><a href="${esc(consoleHref(view, `${base}/users`))}">${esc(view.t('console.users.title'))}</a>` +
+    (options.outbox ? `<a href="${esc(consoleHref(view, `${base}/outbox`))}">${esc(view.t('console.outbox.title'))}</a>` : '') +
+    `</nav>`;
   const { t } = view;
   const signIn = `${publicUrl}/ui/login?project_id=${encodeURIComponent(project.id)}`;
   const register = `${publicUrl}/ui/register?project_id=${encodeURIComponent(project.id)}`;
@@ -64,6 +70,7 @@ export function projectMarkup(view: ConsoleView, project: ProjectSummary, public
     `<p><a href="${esc(consoleHref(view, '/console'))}">${esc(t('console.back'))}</a></p>` +
     `<h1>${esc(t('console.project.title', { name: project.name }))}</h1>` +
     secret +
+    sections +
     `<dl class="console-facts"><dt>${esc(t('console.projects.id'))}</dt><dd><code>${esc(project.id)}</code></dd>` +
     `<dt>${esc(t('console.projects.created'))}</dt><dd>${esc(project.created_at)}</dd></dl>` +
     `<h2>${esc(t('console.project.next'))}</h2>` +

@@ -9668,6 +9668,8 @@ export type paths = {
         get: {
             parameters: {
                 query?: {
+                    /** @description Only the user with this identifier (e-mail, username...; compared after normalisation, as at sign-in): zero or one result */
+                    identifier?: string;
                     limit?: number;
                     page_token?: string;
                     /** @description The project (required with the admin token) */

@@ -1,0 +1,111 @@
+import { esc } from '../../ui/html.js';
+import { consoleHref, type ConsoleView } from '../render.js';
+
+export interface UserResource {
+  id: string;
+  schema: string;
+  attributes: Record<string, unknown>;
+  metadata: { created_at: string; updated_at: string; status: string };
+}
+
+export interface SessionItem {
+  session_id: string;
+  state: string;
+  factors: Array<{ method: string; verified_at: string }>;
+  assurance_levels: string[];
+  user_agent: { ip?: string };
+  created_at: string;
+  expires_at: string;
+}
+
+export interface CredentialItem {
+  id: string;
+  method: string;
+  name: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+const NOTICES = new Set(['revoked', 'unlocked', 'deleted']);
+
+export function noticeMarkup(view: ConsoleView, notice: unknown): string {
+  return typeof notice === 'string' && NOTICES.has(notice) ? `<p class="notice" role="status">${esc(view.t(`console.notice.${notice}`))}</p>` : '';
+}
+
+/** The project's users, or the one an identifier search found. */
+export function usersMarkup(view: ConsoleView, projectId: string, users: UserResource[], options: { identifier?: string; notice?: unknown; more: boolean }): string {
+  const { t } = view;
+  const base = `/console/projects/${encodeURIComponent(projectId)}`;
+  const rows = users
+    .map((user) => {
+      const label = typeof user.attributes.email === 'string' ? user.attributes.email : typeof user.attributes.username === 'string' ? user.attributes.username : user.id;
+      return `<tr><td><a href="${esc(consoleHref(view, `${base}/users/${encodeURIComponent(user.id)}`))}">${esc(label)}</a></td><td><code>${esc(user.id)}</code></td><td>${esc(user.metadata.status)}</td><td>${esc(user.metadata.created_at.slice(0, 10))}</td></tr>`;
+    })
+    .join('');
+  const table = users.length
+    ? `<table class="console-table"><thead><tr><th scope="col">${esc(t('console.users.identifier'))}</th><th scope="col">${esc(t('console.users.id'))}</th><th scope="col">${esc(t('console.users.status'))}</th><th scope="col">${esc(t('console.projects.created'))}</th></tr></thead><tbody>${rows}</tbody></table>`
+    : `<p class="description">${esc(t(options.identifier !== undefined ? 'console.users.none_found' : 'console.users.empty'))}</p>`;
+  return (
+    `<p><a href="${esc(consoleHref(view, base))}">${esc(t('console.back_to_project'))}</a></p>` +
+    `<h1>${esc(t('console.users.title'))}</h1>${noticeMarkup(view, options.notice)}` +
+    `<form method="get" action="${esc(`${base}/users`)}" role="search">` +
+    (view.explicitLang ? `<input type="hidden" name="lang" value="${esc(view.lang)}">` : '') +
+    `<div class="field"><label for="f-identifier">${esc(t('console.users.search'))}</label><input id="f-identifier" name="identifier" type="search" maxlength="320" value="${esc(options.identifier ?? '')}" autocomplete="off"></div>` +
+    `<button type="submit" class="btn secondary">${esc(t('console.users.search_button'))}</button></form>` +
+    table +
+    (options.more ? `<p class="description">${esc(t('console.users.more'))}</p>` : '')
+  );
+}
+
+const postButton = (action: string, label: string, extra = '') =>
+  `<form method="post" action="${esc(action)}" class="inline">${extra}<button type="submit" class="btn secondary">${esc(label)}</button></form>`;
+
+/** One user: attributes, credentials, live sessions (revoke), unlock and delete. */
+export function userMarkup(view: ConsoleView, projectId: string, user: UserResource, sessions: SessionItem[], credentials: CredentialItem[], notice: unknown): string {
+  const { t } = view;
+  const base = `/console/projects/${encodeURIComponent(projectId)}/users/${encodeURIComponent(user.id)}`;
+  const sessionRows = sessions
+    .map(
+      (session) =>
+        `<tr><td><code>${esc(session.session_id)}</code></td><td>${esc(session.factors.map((f) => f.method).join(', '))}</td><td>${esc(session.assurance_levels.map((l) => l.replace('urn:nist:aal:', 'AAL')).join(', '))}</td><td>${esc(session.created_at.slice(0, 16).replace('T', ' '))}</td>` +
+        `<td>${postButton(consoleHref(view, `${base}/sessions/${encodeURIComponent(session.session_id)}/revoke`), t('console.user.revoke'))}</td></tr>`,
+    )
+    .join('');
+  const credentialRows = credentials.map((c) => `<li>${esc(c.method)}${c.name ? ` (${esc(c.name)})` : ''} · ${esc(c.created_at.slice(0, 10))}</li>`).join('');
+  return (
+    `<p><a href="${esc(consoleHref(view, `/console/projects/${encodeURIComponent(projectId)}/users`))}">${esc(t('console.back_to_users'))}</a></p>` +
+    `<h1>${esc(t('console.user.title'))}</h1>${noticeMarkup(view, notice)}` +
+    `<dl class="console-facts"><dt>${esc(t('console.users.id'))}</dt><dd><code>${esc(user.id)}</code></dd><dt>${esc(t('console.users.status'))}</dt><dd>${esc(user.metadata.status)}</dd><dt>${esc(t('console.user.schema'))}</dt><dd><code>${esc(user.schema)}</code></dd></dl>` +
+    `<h2>${esc(t('console.user.attributes'))}</h2><pre class="snippet"><code>${esc(JSON.stringify(user.attributes, null, 2))}</code></pre>` +
+    `<h2>${esc(t('console.user.credentials'))}</h2>` +
+    (credentials.length ? `<ul>${credentialRows}</ul>` : `<p class="description">${esc(t('console.user.no_credentials'))}</p>`) +
+    `<h2>${esc(t('console.user.sessions'))}</h2>` +
+    (sessions.length
+      ? `<table class="console-table"><thead><tr><th scope="col">${esc(t('console.user.session'))}</th><th scope="col">${esc(t('console.user.factors'))}</th><th scope="col">${esc(t('console.user.levels'))}</th><th scope="col">${esc(t('console.projects.created'))}</th><th scope="col"><span class="muted">${esc(t('console.user.actions'))}</span></th></tr></thead><tbody>${sessionRows}</tbody></table>`
+      : `<p class="description">${esc(t('console.user.no_sessions'))}</p>`) +
+    `<h2>${esc(t('console.user.actions'))}</h2>` +
+    `<div class="console-actions">${postButton(consoleHref(view, `${base}/unlock`), t('console.user.unlock'))}` +
+    `<form method="post" action="${esc(consoleHref(view, `${base}/delete`))}" class="inline danger"><div class="check"><input type="checkbox" id="f-confirm" name="confirm" value="yes" required><label for="f-confirm">${esc(t('console.user.delete_confirm'))}</label></div><button type="submit" class="btn secondary">${esc(t('console.user.delete'))}</button></form></div>`
+  );
+}
+
+export interface OutboxMessage {
+  recipient: string;
+  subject: string;
+  status: string;
+  body: string | null;
+  created_at: string;
+}
+
+/** Development's mail: what the embedded courier would have sent, codes and links included. */
+export function outboxMarkup(view: ConsoleView, projectId: string, messages: OutboxMessage[]): string {
+  const { t } = view;
+  const items = messages
+    .map((m) => `<article class="mail"><h2>${esc(m.subject)}</h2><p class="description">${esc(t('console.outbox.to', { recipient: m.recipient }))} · ${esc(m.created_at.slice(0, 19).replace('T', ' '))} · ${esc(m.status)}</p><pre class="snippet"><code>${esc(m.body ?? '')}</code></pre></article>`)
+    .join('');
+  return (
+    `<p><a href="${esc(consoleHref(view, `/console/projects/${encodeURIComponent(projectId)}`))}">${esc(t('console.back_to_project'))}</a></p>` +
+    `<h1>${esc(t('console.outbox.title'))}</h1><p class="description">${esc(t('console.outbox.intro'))}</p>` +
+    (messages.length ? items : `<p class="description">${esc(t('console.outbox.empty'))}</p>`)
+  );
+}

@@ -1,0 +1,99 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiRefusal } from './api.js';
+import { ID_PATTERN, STEP_UP_SECONDS, type ConsolePageKit } from './kit.js';
+import { outboxMarkup, userMarkup, usersMarkup, type CredentialItem, type OutboxMessage, type SessionItem, type UserResource } from './pages/users.js';
+import { consoleHref, consoleView, sendConsolePage } from './render.js';
+
+const config = { page: true, tenancy: 'credential' } as const;
+
+/** Path ids the API could not know are its 404, before any call. */
+function idsOf(request: FastifyRequest, ...names: string[]): string[] {
+  const params = request.params as Record<string, string>;
+  return names.map((name) => {
+    const value = params[name];
+    if (typeof value !== 'string' || !ID_PATTERN.test(value)) throw new ApiRefusal({ status: 404, body: {} });
+    return value;
+  });
+}
+
+const back = (reply: FastifyReply, location: string) => reply.header('cache-control', 'no-store').redirect(location, 303);
+
+/** Users of a project (search, one user, revoke, unlock, delete) and the development outbox. */
+export function userPages(kit: ConsolePageKit): void {
+  const { app, assets } = kit;
+
+  const asProject = async (request: FastifyRequest, projectId: string) => {
+    const signedIn = await kit.operatorOf(request);
+    return { ...signedIn, project: await kit.apiForProject(request, signedIn.api, signedIn.operator, projectId) };
+  };
+
+  app.get('/console/projects/:project_id/users', { config, exposeHeadRoute: false }, async (request, reply) => {
+    const view = consoleView(request);
+    const [projectId] = idsOf(request, 'project_id');
+    const { project, chrome } = await asProject(request, projectId);
+    const query = request.query as Record<string, unknown>;
+    const identifier = typeof query.identifier === 'string' && query.identifier.trim() !== '' ? query.identifier.trim().slice(0, 320) : undefined;
+    const params = new URLSearchParams({ project_id: projectId, limit: '50' });
+    if (identifier !== undefined) params.set('identifier', identifier);
+    const page = await project.data<{ users: UserResource[]; next_page_token?: string }>('GET', `/users?${params}`);
+    const content = usersMarkup(view, projectId, page.users, { identifier, notice: query.notice, more: page.next_page_token !== undefined });
+    return sendConsolePage(reply, view, assets, 200, view.t('console.users.title'), content, chrome);
+  });
+
+  app.get('/console/projects/:project_id/users/:user_id', { config, exposeHeadRoute: false }, async (request, reply) => {
+    const view = consoleView(request);
+    const [projectId, userId] = idsOf(request, 'project_id', 'user_id');
+    const { project, chrome } = await asProject(request, projectId);
+    const user = await project.data<UserResource>('GET', `/users/${userId}`);
+    const [sessions, credentials] = await Promise.all([
+      project.data<{ sessions: SessionItem[] }>('GET', `/sessions?${new URLSearchParams({ project_id: projectId, user_id: userId, state: 'active', limit: '100' })}`),
+      project.data<{ credentials: CredentialItem[] }>('GET', `/users/${userId}/credentials`),
+    ]);
+    const content = userMarkup(view, projectId, user, sessions.sessions, credentials.credentials, (request.query as Record<string, unknown>).notice);
+    return sendConsolePage(reply, view, assets, 200, view.t('console.user.title'), content, chrome);
+  });
+
+  app.post('/console/projects/:project_id/users/:user_id/sessions/:session_id/revoke', { config }, async (request, reply) => {
+    kit.writeGuard(request);
+    const view = consoleView(request);
+    const [projectId, userId, sessionId] = idsOf(request, 'project_id', 'user_id', 'session_id');
+    const { project } = await asProject(request, projectId);
+    const session = await project.data<{ user_id?: string }>('GET', `/sessions/${sessionId}`);
+    // The form names the user too: a session of another user is not this page's to end.
+    if (session.user_id !== userId) throw new ApiRefusal({ status: 404, body: {} });
+    await project.data('DELETE', `/sessions/${sessionId}`);
+    return back(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=revoked`));
+  });
+
+  app.post('/console/projects/:project_id/users/:user_id/unlock', { config }, async (request, reply) => {
+    kit.writeGuard(request);
+    const view = consoleView(request);
+    const [projectId, userId] = idsOf(request, 'project_id', 'user_id');
+    const { project } = await asProject(request, projectId);
+    await project.data('POST', `/users/${userId}/unlock`);
+    return back(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=unlocked`));
+  });
+
+  app.post('/console/projects/:project_id/users/:user_id/delete', { config }, async (request, reply) => {
+    kit.writeGuard(request);
+    const view = consoleView(request);
+    const [projectId, userId] = idsOf(request, 'project_id', 'user_id');
+    const userPage = `/console/projects/${projectId}/users/${userId}`;
+    if (kit.formOf(request.body).get('confirm') !== 'yes') return back(reply, consoleHref(view, userPage));
+    const { project, session } = await asProject(request, projectId);
+    // Erasing is for a fresh sign-in: an older one signs in again and comes back to confirm.
+    if (kit.clock.now().getTime() / 1000 - session.authTime > STEP_UP_SECONDS) return kit.signIn(request, reply, { next: userPage, maxAge: STEP_UP_SECONDS });
+    await project.data('DELETE', `/users/${userId}`);
+    return back(reply, consoleHref(view, `/console/projects/${projectId}/users?notice=deleted`));
+  });
+
+  app.get('/console/projects/:project_id/outbox', { config, exposeHeadRoute: false }, async (request, reply) => {
+    const view = consoleView(request);
+    const [projectId] = idsOf(request, 'project_id');
+    const { project, chrome } = await asProject(request, projectId);
+    // Production sends mail by SMTP and keeps no bodies: the page does not exist there.
+    if (!chrome.outbox) throw new ApiRefusal({ status: 404, body: {} });
+    const outbox = await project.data<{ messages: OutboxMessage[] }>('GET', `/projects/${projectId}/outbox?limit=50`);
+    return sendConsolePage(reply, view, assets, 200, view.t('console.outbox.title'), outboxMarkup(view, projectId, outbox.messages), chrome);
+  });
+}
