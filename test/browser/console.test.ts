@@ -1,0 +1,114 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/app.js';
+import { describeBrowser, DESKTOP, expectAccessible, launch, startServer } from './harness.js';
+
+const SCREENSHOTS = new URL('../../docs/images/', import.meta.url).pathname;
+const PASSWORD = 'correct horse battery staple 42';
+
+/**
+ * The admin console (issue 33) in Chromium, from the printed set-up link: the first operator signs
+ * up with a passkey (Chromium's virtual authenticator) and creates a project; a user registers on
+ * that project's hosted page; the operator finds them in the console and revokes their session,
+ * and the app's next session check answers 401. German pages, axe on every page, screenshots.
+ */
+describeBrowser('the admin console in Chromium: from the set-up link to a revoked session', () => {
+  let browser: Browser;
+  let t: TestApp;
+  let base: string;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    // WebAuthn refuses IP addresses as relying parties: the pages are opened on localhost.
+    ({ t, base } = await startServer({}, { publicHost: 'localhost' }));
+    base = base.replace('127.0.0.1', 'localhost');
+    browser = await launch();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function newPage(): Promise<Page> {
+    // bypassCSP lets axe's script into the pages (their CSP allows no inline script).
+    const context = await browser.newContext({ ...DESKTOP, bypassCSP: true });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  it('sets up the first operator with a passkey, creates a project, finds its new user and revokes their session', async () => {
+    const link = await t.container.consoleAccess.setupLink();
+    expect(link).toMatch(new RegExp(`^${base}/console/setup\\?token=gh_setup_`));
+
+    const operator = await newPage();
+    const cdp = await operator.context().newCDPSession(operator);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    await operator.goto(link!);
+    await operator.getByRole('heading', { name: 'Set up Gatehouse' }).waitFor();
+    await expectAccessible(operator);
+    await operator.screenshot({ path: `${SCREENSHOTS}console-setup-desktop.png` });
+    await operator.getByRole('button', { name: 'Create the operator account' }).click();
+
+    // The hosted registration page of the system project.
+    await operator.waitForURL(/\/ui\/register\?/);
+    await operator.getByLabel('E-mail address').fill('ops@example.com');
+    await operator.getByLabel('First name').fill('Olga');
+    await operator.getByRole('button', { name: 'Sign up with a passkey' }).click();
+    await operator.waitForURL(/\/console\?welcome=1/);
+    await operator.getByRole('heading', { name: 'Projects' }).waitFor();
+    expect(await operator.getByRole('status').textContent()).toContain('You are the first operator');
+    await expectAccessible(operator);
+
+    await operator.getByLabel('Name').fill('Coffee shop');
+    await operator.getByRole('button', { name: 'Create project' }).click();
+    await operator.getByRole('heading', { name: 'Project Coffee shop' }).waitFor();
+    expect(await operator.locator('.secret-value').textContent()).toMatch(/^gh_ps_/);
+    await expectAccessible(operator);
+    await operator.screenshot({ path: `${SCREENSHOTS}console-project-desktop.png`, fullPage: true });
+    const registerLink = await operator.getByRole('link', { name: 'Registration page' }).getAttribute('href');
+
+    // Someone signs up on the project's hosted page; their browser holds the session cookie.
+    const shopper = await newPage();
+    await shopper.goto(registerLink!);
+    await shopper.getByLabel('E-mail address').fill('sam@example.com');
+    await shopper.getByLabel('First name').fill('Sam');
+    await shopper.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await shopper.getByRole('button', { name: 'Create account' }).click();
+    await shopper.getByRole('heading', { name: 'You are signed in' }).waitFor();
+    const sessionCookie = (await shopper.context().cookies()).filter((c) => c.name === '__service_session').map((c) => `${c.name}=${c.value}`).join('; ');
+    const check = () => t.app.inject({ method: 'GET', url: '/sessions/me', headers: { cookie: sessionCookie } });
+    expect((await check()).statusCode).toBe(200);
+
+    // The operator finds them and ends the session.
+    await operator.getByRole('link', { name: 'Users' }).click();
+    await operator.getByRole('heading', { name: 'Users' }).waitFor();
+    await expectAccessible(operator);
+    await operator.getByLabel('Find a user by e-mail address or username').fill('SAM@example.com');
+    await operator.getByRole('button', { name: 'Search' }).click();
+    await operator.getByRole('link', { name: 'sam@example.com' }).click();
+    await operator.getByRole('heading', { name: 'User' }).waitFor();
+    await expectAccessible(operator);
+    await operator.screenshot({ path: `${SCREENSHOTS}console-user-desktop.png`, fullPage: true });
+    await operator.getByRole('button', { name: 'Revoke' }).click();
+    await operator.getByRole('status').filter({ hasText: 'The session was revoked' }).waitFor();
+    expect((await check()).statusCode).toBe(401);
+
+    // The development outbox, and the pages in German.
+    await operator.goto(`${base}/console`);
+    await operator.getByRole('link', { name: 'Coffee shop' }).click();
+    await operator.getByRole('link', { name: 'Outbox' }).click();
+    await operator.getByRole('heading', { name: 'Outbox' }).waitFor();
+    await expectAccessible(operator);
+    await operator.getByRole('link', { name: 'Deutsch' }).click();
+    await operator.getByRole('heading', { name: 'Postausgang' }).waitFor();
+    expect(await operator.getAttribute('html', 'lang')).toBe('de');
+    await operator.goto(`${base}/console?lang=de`);
+    await operator.getByRole('heading', { name: 'Projekte' }).waitFor();
+    await expectAccessible(operator);
+    await operator.screenshot({ path: `${SCREENSHOTS}console-projects-de-desktop.png` });
+  });
+});
