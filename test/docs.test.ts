@@ -8,9 +8,12 @@ const root = resolve(import.meta.dirname, '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
 describe('documentation', () => {
-  it('README opens with exactly npm install, npm start, npm test', () => {
+  it('README opens with exactly npm install, npm start, then the printed console link (issue 33)', () => {
     const firstBlock = /```(?:sh|bash)?\n([\s\S]*?)```/.exec(read('README.md'))?.[1];
-    expect(firstBlock?.trim().split('\n')).toEqual(['npm install', 'npm start', 'npm test']);
+    expect(firstBlock?.trim().split('\n')).toEqual(['npm install', 'npm start']);
+    const afterBlock = read('README.md').split('```')[2];
+    expect(afterBlock.trim().split('\n\n')[0]).toContain('open http://localhost:8080/console/setup?token=');
+    expect(read('README.md').slice(0, read('README.md').indexOf('\n## '))).toContain('`npm test`');
     expect(read('README.md').indexOf('```')).toBeLessThan(read('README.md').indexOf('\n## '));
   });
 
