@@ -107,6 +107,40 @@ describe('the console: first run, sign-in through the hosted login, projects (in
     shop = { id: projectId, secret: /(gh_ps_[A-Za-z0-9_-]+)/.exec(created.body)![1] };
   });
 
+  it('changes a project\'s settings through the API, shows its 400 at the form, rotates the secret once, and deletes a project by its name', async () => {
+    const cookie = header(operatorCookie);
+    const form = (url: string, payload: string) => t.app.inject({ method: 'POST', url, headers: { origin: ORIGIN, cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload });
+    const settings = `/console/projects/${shop.id}/settings`;
+    expect((await t.app.inject({ method: 'GET', url: settings, headers: { cookie } })).statusCode).toBe(200);
+
+    const badOrigin = await form(`${settings}/general`, 'name=Shop&preview_origins=not+an+origin');
+    expect(badOrigin.statusCode).toBe(400);
+    expect(badOrigin.body).toContain('body/preview_origins');
+    const redirects = await form(`${settings}/redirects`, `redirect_uris=${encodeURIComponent('https://shop.example.com/callback\r\n\r\nhttps://shop.example.com/other')}`);
+    expect(redirects.statusCode).toBe(303);
+    const risk = await form(`${settings}/risk`, 'account_lock_after=7&mail_per_recipient=3');
+    expect(risk.statusCode).toBe(303);
+    const flow = (await t.app.inject({ method: 'GET', url: `/projects/${shop.id}/flow_settings`, headers: { authorization: `Bearer ${shop.secret}` } })).json();
+    expect(flow.redirect_uris).toEqual(['https://shop.example.com/callback', 'https://shop.example.com/other']);
+    expect(flow.risk).toMatchObject({ account_lock_after: 7, mail_per_recipient: 3 });
+    expect((await form(`${settings}/risk`, 'account_lock_after=seven')).statusCode).toBe(400);
+
+    const rotated = await form(`${settings}/rotate`, 'confirm=yes');
+    expect(rotated.statusCode).toBe(200);
+    const secret = /(gh_ps_[A-Za-z0-9_-]+)/.exec(rotated.body)![1];
+    expect(secret).not.toBe(shop.secret);
+    expect((await t.app.inject({ method: 'GET', url: `/projects/${shop.id}`, headers: { authorization: `Bearer ${secret}` } })).statusCode).toBe(200);
+    shop.secret = secret;
+
+    const created = await form('/console/projects', 'name=Doomed');
+    const doomed = /\/ui\/login\?project_id=([A-Za-z0-9_]+)/.exec(created.body)![1];
+    const wrongName = await form(`/console/projects/${doomed}/settings/delete`, 'confirm_name=Shop');
+    expect(wrongName.statusCode).toBe(400);
+    const deleted = await form(`/console/projects/${doomed}/settings/delete`, 'confirm_name=Doomed');
+    expect(deleted.headers.location).toBe('/console?notice=project_deleted');
+    expect((await t.app.inject({ method: 'GET', url: `/projects/${doomed}`, headers: { authorization: `Bearer ${t.adminToken}` } })).statusCode).toBe(404);
+  });
+
   it('finds a user by identifier, revokes their session (the app\'s next check answers 401), and erases them only after a fresh sign-in', async () => {
     const cookie = header(operatorCookie);
     const form = (url: string, payload = '') => t.app.inject({ method: 'POST', url, headers: { origin: ORIGIN, cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload });

@@ -14,6 +14,7 @@ import { authorizeUrl, CodeRefused, newLogin, redeemCode } from './oidc.js';
 import { projectMarkup, projectsMarkup, type ProjectSummary } from './pages/projects.js';
 import { consoleHref, consoleView, sendConsoleMessage, sendConsolePage, type ConsoleChrome, type ConsoleView } from './render.js';
 import { formOf, ID_PATTERN, type ConsolePageKit, type Operator } from './kit.js';
+import { settingsPages } from './routes.settings.js';
 import { userPages } from './routes.users.js';
 import { CONSOLE_LOGIN_COOKIE, ConsoleCookies, type ConsoleSession } from './session.js';
 
@@ -93,6 +94,7 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
     const writeGuard = (request: FastifyRequest) => assertSameOrigin(request, { publicUrl });
     const kit: ConsolePageKit = { app, assets, publicUrl, clock: deps.clock, operatorOf, apiForProject, writeGuard, signIn, formOf };
     userPages(kit);
+    settingsPages(kit);
 
     // ---- signing in and out ----
 
@@ -181,8 +183,9 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
     app.get('/console', { config, exposeHeadRoute: false }, async (request, reply) => {
       const view = consoleView(request);
       const { api, operator, chrome } = await operatorOf(request);
-      const welcome = (request.query as Record<string, unknown>).welcome === '1';
-      const content = projectsMarkup(view, await listProjects(api), { canCreate: isInstanceAdmin(operator), systemProjectId: await systemProjectOf(api, operator), notice: welcome ? view.t('console.setup.done') : undefined });
+      const query = request.query as Record<string, unknown>;
+      const notice = query.welcome === '1' ? view.t('console.setup.done') : query.notice === 'project_deleted' ? view.t('console.notice.project_deleted') : undefined;
+      const content = projectsMarkup(view, await listProjects(api), { canCreate: isInstanceAdmin(operator), systemProjectId: await systemProjectOf(api, operator), notice });
       return sendConsolePage(reply, view, assets, 200, view.t('console.projects.title'), content, chrome);
     });
 

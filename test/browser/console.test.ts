@@ -97,9 +97,16 @@ describeBrowser('the admin console in Chromium: from the set-up link to a revoke
     await operator.getByRole('status').filter({ hasText: 'The session was revoked' }).waitFor();
     expect((await check()).statusCode).toBe(401);
 
-    // The development outbox, and the pages in German.
+    // The project's settings, the development outbox, and the pages in German.
     await operator.goto(`${base}/console`);
     await operator.getByRole('link', { name: 'Coffee shop' }).click();
+    await operator.getByRole('link', { name: 'Settings' }).click();
+    await operator.getByLabel('Allowed redirect URIs').fill('https://shop.example.com/callback');
+    await operator.getByRole('button', { name: 'Save' }).nth(1).click();
+    await operator.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await expectAccessible(operator);
+    await operator.screenshot({ path: `${SCREENSHOTS}console-settings-desktop.png`, fullPage: true });
+    await operator.getByRole('link', { name: 'Back to the project' }).click();
     await operator.getByRole('link', { name: 'Outbox' }).click();
     await operator.getByRole('heading', { name: 'Outbox' }).waitFor();
     await expectAccessible(operator);
