@@ -160,11 +160,26 @@ describe('the console: first run, sign-in through the hosted login, projects (in
     expect(userPage.body).toContain('password');
     const sessionId = /\/sessions\/([A-Za-z0-9_]+)\/revoke/.exec(userPage.body)![1];
 
+    // Attributes are edited as JSON; the API's schema errors come back at the form.
+    const attributes = `/console/projects/${shop.id}/users/${userId}/attributes`;
+    const notJson = await form(attributes, 'attributes=%7Bnope');
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.body).toContain('not valid JSON');
+    const invalid = await form(attributes, `attributes=${encodeURIComponent(JSON.stringify({ email: 42 }))}`);
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.body).toContain('aria-invalid="true"');
+    const changed = await form(attributes, `attributes=${encodeURIComponent(JSON.stringify({ email: 'sam@example.com', name: { given: 'Samuel' } }))}`);
+    expect(changed.headers.location).toBe(`/console/projects/${shop.id}/users/${userId}?notice=saved`);
+    expect((await t.app.inject({ method: 'GET', url: `/users/${userId}`, headers: { authorization: `Bearer ${shop.secret}` } })).json().attributes.name.given).toBe('Samuel');
+
     const revoked = await form(`/console/projects/${shop.id}/users/${userId}/sessions/${sessionId}/revoke`);
     expect(revoked.statusCode).toBe(303);
     expect(revoked.headers.location).toBe(`/console/projects/${shop.id}/users/${userId}?notice=revoked`);
     expect((await check()).statusCode).toBe(401);
     expect((await form(`/console/projects/${shop.id}/users/${userId}/unlock`)).statusCode).toBe(303);
+    const credentialId = /\/credentials\/([A-Za-z0-9_]+)\/remove/.exec(userPage.body)![1];
+    expect((await form(`/console/projects/${shop.id}/users/${userId}/credentials/${credentialId}/remove`)).headers.location).toContain('notice=credential_removed');
+    expect((await t.app.inject({ method: 'GET', url: `/users/${userId}/credentials`, headers: { authorization: `Bearer ${shop.secret}` } })).json().credentials).toEqual([]);
 
     // Unconfirmed: nothing happens.
     expect((await form(`/console/projects/${shop.id}/users/${userId}/delete`)).headers.location).toBe(`/console/projects/${shop.id}/users/${userId}`);

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiRefusal } from './api.js';
 import { ID_PATTERN, STEP_UP_SECONDS, type ConsolePageKit } from './kit.js';
-import { outboxMarkup, userMarkup, usersMarkup, type CredentialItem, type OutboxMessage, type SessionItem, type UserResource } from './pages/users.js';
+import { outboxMarkup, userMarkup, usersMarkup, type AuditEvent, type CredentialItem, type OutboxMessage, type SessionItem, type UserPage, type UserResource } from './pages/users.js';
 import { consoleHref, consoleView, sendConsolePage } from './render.js';
 
 const config = { page: true, tenancy: 'credential' } as const;
@@ -40,17 +40,50 @@ export function userPages(kit: ConsolePageKit): void {
     return sendConsolePage(reply, view, assets, 200, view.t('console.users.title'), content, chrome);
   });
 
-  app.get('/console/projects/:project_id/users/:user_id', { config, exposeHeadRoute: false }, async (request, reply) => {
+  const renderUser = async (request: FastifyRequest, reply: FastifyReply, status: number, attributes?: UserPage['attributes']) => {
     const view = consoleView(request);
     const [projectId, userId] = idsOf(request, 'project_id', 'user_id');
     const { project, chrome } = await asProject(request, projectId);
     const user = await project.data<UserResource>('GET', `/users/${userId}`);
-    const [sessions, credentials] = await Promise.all([
+    const [sessions, credentials, audit] = await Promise.all([
       project.data<{ sessions: SessionItem[] }>('GET', `/sessions?${new URLSearchParams({ project_id: projectId, user_id: userId, state: 'active', limit: '100' })}`),
       project.data<{ credentials: CredentialItem[] }>('GET', `/users/${userId}/credentials`),
+      project.data<{ events: AuditEvent[] }>('GET', `/users/${userId}/audit?limit=20`),
     ]);
-    const content = userMarkup(view, projectId, user, sessions.sessions, credentials.credentials, (request.query as Record<string, unknown>).notice);
-    return sendConsolePage(reply, view, assets, 200, view.t('console.user.title'), content, chrome);
+    const page: UserPage = { user, sessions: sessions.sessions, credentials: credentials.credentials, audit: audit.events, notice: (request.query as Record<string, unknown>).notice, attributes };
+    return sendConsolePage(reply, view, assets, status, view.t('console.user.title'), userMarkup(view, projectId, page), chrome);
+  };
+
+  app.get('/console/projects/:project_id/users/:user_id', { config, exposeHeadRoute: false }, (request, reply) => renderUser(request, reply, 200));
+
+  app.post('/console/projects/:project_id/users/:user_id/attributes', { config }, async (request, reply) => {
+    kit.writeGuard(request);
+    const view = consoleView(request);
+    const [projectId, userId] = idsOf(request, 'project_id', 'user_id');
+    const { project } = await asProject(request, projectId);
+    const text = kit.formOf(request.body).get('attributes') ?? '';
+    let attributes: unknown;
+    try {
+      attributes = JSON.parse(text);
+    } catch {
+      return renderUser(request, reply, 400, { text, message: view.t('console.user.not_json'), errors: [] });
+    }
+    const answer = await project.call('PATCH', `/users/${userId}`, { attributes });
+    if (answer.status === 400 || answer.status === 409) {
+      const refusal = new ApiRefusal(answer);
+      return renderUser(request, reply, answer.status, { text, message: refusal.message, errors: refusal.fieldErrors });
+    }
+    if (answer.status !== 200) throw new ApiRefusal(answer);
+    return back(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=saved`));
+  });
+
+  app.post('/console/projects/:project_id/users/:user_id/credentials/:credential_id/remove', { config }, async (request, reply) => {
+    kit.writeGuard(request);
+    const view = consoleView(request);
+    const [projectId, userId, credentialId] = idsOf(request, 'project_id', 'user_id', 'credential_id');
+    const { project } = await asProject(request, projectId);
+    await project.data('DELETE', `/users/${userId}/credentials/${credentialId}`);
+    return back(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=credential_removed`));
   });
 
   app.post('/console/projects/:project_id/users/:user_id/sessions/:session_id/revoke', { config }, async (request, reply) => {

@@ -26,7 +26,7 @@ export interface CredentialItem {
   last_used_at: string | null;
 }
 
-const NOTICES = new Set(['revoked', 'unlocked', 'deleted']);
+const NOTICES = new Set(['revoked', 'unlocked', 'deleted', 'saved', 'credential_removed']);
 
 export function noticeMarkup(view: ConsoleView, notice: unknown): string {
   return typeof notice === 'string' && NOTICES.has(notice) ? `<p class="notice" role="status">${esc(view.t(`console.notice.${notice}`))}</p>` : '';
@@ -60,8 +60,26 @@ export function usersMarkup(view: ConsoleView, projectId: string, users: UserRes
 const postButton = (action: string, label: string, extra = '') =>
   `<form method="post" action="${esc(action)}" class="inline">${extra}<button type="submit" class="btn secondary">${esc(label)}</button></form>`;
 
-/** One user: attributes, credentials, live sessions (revoke), unlock and delete. */
-export function userMarkup(view: ConsoleView, projectId: string, user: UserResource, sessions: SessionItem[], credentials: CredentialItem[], notice: unknown): string {
+export interface AuditEvent {
+  attribute: string;
+  action: string;
+  actor: string;
+  created_at: string;
+}
+
+export interface UserPage {
+  user: UserResource;
+  sessions: SessionItem[];
+  credentials: CredentialItem[];
+  audit: AuditEvent[];
+  notice?: unknown;
+  /** the attributes as typed, and what the API said about them (a refused edit) */
+  attributes?: { text: string; message: string; errors: Array<{ path: string; message: string }> };
+}
+
+/** One user: attributes (edited as JSON against the schema), credentials, live sessions, audit trail, unlock and delete. */
+export function userMarkup(view: ConsoleView, projectId: string, page: UserPage): string {
+  const { user, sessions, credentials, audit, notice } = page;
   const { t } = view;
   const base = `/console/projects/${encodeURIComponent(projectId)}/users/${encodeURIComponent(user.id)}`;
   const sessionRows = sessions
@@ -71,18 +89,31 @@ export function userMarkup(view: ConsoleView, projectId: string, user: UserResou
         `<td>${postButton(consoleHref(view, `${base}/sessions/${encodeURIComponent(session.session_id)}/revoke`), t('console.user.revoke'))}</td></tr>`,
     )
     .join('');
-  const credentialRows = credentials.map((c) => `<li>${esc(c.method)}${c.name ? ` (${esc(c.name)})` : ''} · ${esc(c.created_at.slice(0, 10))}</li>`).join('');
+  const credentialRows = credentials
+    .map((c) => `<li>${esc(c.method)}${c.name ? ` (${esc(c.name)})` : ''} · ${esc(c.created_at.slice(0, 10))} ${postButton(consoleHref(view, `${base}/credentials/${encodeURIComponent(c.id)}/remove`), t('console.user.remove_credential'))}</li>`)
+    .join('');
+  const refused = page.attributes
+    ? `<div class="alert" role="alert"><p>${esc(page.attributes.message)}</p>${page.attributes.errors.length ? `<ul>${page.attributes.errors.map((e) => `<li><code>${esc(e.path)}</code> ${esc(e.message)}</li>`).join('')}</ul>` : ''}</div>`
+    : '';
+  const auditRows = audit.map((e) => `<tr><td>${esc(e.created_at.slice(0, 19).replace('T', ' '))}</td><td><code>${esc(e.attribute)}</code></td><td>${esc(e.action)}</td><td><code>${esc(e.actor)}</code></td></tr>`).join('');
   return (
     `<p><a href="${esc(consoleHref(view, `/console/projects/${encodeURIComponent(projectId)}/users`))}">${esc(t('console.back_to_users'))}</a></p>` +
     `<h1>${esc(t('console.user.title'))}</h1>${noticeMarkup(view, notice)}` +
     `<dl class="console-facts"><dt>${esc(t('console.users.id'))}</dt><dd><code>${esc(user.id)}</code></dd><dt>${esc(t('console.users.status'))}</dt><dd>${esc(user.metadata.status)}</dd><dt>${esc(t('console.user.schema'))}</dt><dd><code>${esc(user.schema)}</code></dd></dl>` +
-    `<h2>${esc(t('console.user.attributes'))}</h2><pre class="snippet"><code>${esc(JSON.stringify(user.attributes, null, 2))}</code></pre>` +
+    `<h2>${esc(t('console.user.attributes'))}</h2>${refused}` +
+    `<form method="post" action="${esc(consoleHref(view, `${base}/attributes`))}"><div class="field"><label for="f-attributes">${esc(t('console.user.attributes_json'))}</label>` +
+    `<textarea id="f-attributes" name="attributes" rows="8" class="code"${page.attributes ? ' aria-invalid="true"' : ''}>${esc(page.attributes?.text ?? JSON.stringify(user.attributes, null, 2))}</textarea></div>` +
+    `<button type="submit" class="btn primary">${esc(t('console.settings.save'))}</button></form>` +
     `<h2>${esc(t('console.user.credentials'))}</h2>` +
-    (credentials.length ? `<ul>${credentialRows}</ul>` : `<p class="description">${esc(t('console.user.no_credentials'))}</p>`) +
+    (credentials.length ? `<ul class="console-list">${credentialRows}</ul>` : `<p class="description">${esc(t('console.user.no_credentials'))}</p>`) +
     `<h2>${esc(t('console.user.sessions'))}</h2>` +
     (sessions.length
       ? `<table class="console-table"><thead><tr><th scope="col">${esc(t('console.user.session'))}</th><th scope="col">${esc(t('console.user.factors'))}</th><th scope="col">${esc(t('console.user.levels'))}</th><th scope="col">${esc(t('console.projects.created'))}</th><th scope="col"><span class="muted">${esc(t('console.user.actions'))}</span></th></tr></thead><tbody>${sessionRows}</tbody></table>`
       : `<p class="description">${esc(t('console.user.no_sessions'))}</p>`) +
+    `<h2>${esc(t('console.user.audit'))}</h2>` +
+    (audit.length
+      ? `<table class="console-table"><thead><tr><th scope="col">${esc(t('console.user.when'))}</th><th scope="col">${esc(t('console.user.attribute'))}</th><th scope="col">${esc(t('console.user.action'))}</th><th scope="col">${esc(t('console.user.actor'))}</th></tr></thead><tbody>${auditRows}</tbody></table>`
+      : `<p class="description">${esc(t('console.user.no_audit'))}</p>`) +
     `<h2>${esc(t('console.user.actions'))}</h2>` +
     `<div class="console-actions">${postButton(consoleHref(view, `${base}/unlock`), t('console.user.unlock'))}` +
     `<form method="post" action="${esc(consoleHref(view, `${base}/delete`))}" class="inline danger"><div class="check"><input type="checkbox" id="f-confirm" name="confirm" value="yes" required><label for="f-confirm">${esc(t('console.user.delete_confirm'))}</label></div><button type="submit" class="btn secondary">${esc(t('console.user.delete'))}</button></form></div>`
