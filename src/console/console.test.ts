@@ -141,6 +141,39 @@ describe('the console: first run, sign-in through the hosted login, projects (in
     expect((await t.app.inject({ method: 'GET', url: `/projects/${doomed}`, headers: { authorization: `Bearer ${t.adminToken}` } })).statusCode).toBe(404);
   });
 
+  it('creates a service key whose secret is shown once and works, and gives and takes operator roles (never the last instance admin)', async () => {
+    const cookie = header(operatorCookie);
+    const form = (url: string, payload: string) => t.app.inject({ method: 'POST', url, headers: { origin: ORIGIN, cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload });
+    const created = await form(`/console/projects/${shop.id}/keys`, 'name=backend&scopes=session.write&scopes=session.read');
+    expect(created.statusCode).toBe(201);
+    const keyId = /GATEHOUSE_KEY_ID=(\S+)/.exec(created.body)![1];
+    const keySecret = /GATEHOUSE_KEY_SECRET=([^\s<]+)/.exec(created.body)![1];
+    const token = await postForm(t, '/auth/token', { grant_type: 'client_credentials' }, { authorization: `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}` });
+    expect(token.statusCode, token.body).toBe(200);
+    const listed = await t.app.inject({ method: 'GET', url: `/console/projects/${shop.id}/keys`, headers: { cookie } });
+    expect(listed.body).toContain(keyId);
+    expect(listed.body).not.toContain(keySecret);
+    expect((await form(`/console/projects/${shop.id}/keys`, 'name=none')).statusCode).toBe(400);
+
+    const system = await t.container.operators.systemProject();
+    const flows = new FlowClient(t);
+    const started = await flows.start({ project_id: system, purpose: 'register' });
+    await flows.submit(started.json().id, 'create', { email: 'second@example.com', 'name.given': 'Sec', password: STRONG_PASSWORD });
+    expect((await form('/console/operators', 'email=unknown%40example.com&project_id=')).statusCode).toBe(400);
+    const granted = await form('/console/operators', `email=second%40example.com&project_id=${shop.id}`);
+    expect(granted.headers.location).toBe('/console/operators?notice=saved');
+    const second = (await t.container.users.findByIdentifier(system, undefined, 'second@example.com'))!;
+    expect(await t.container.operators.rolesOf(second.id)).toMatchObject([{ role: 'project_admin', project_id: shop.id }]);
+    const page = await t.app.inject({ method: 'GET', url: '/console/operators', headers: { cookie } });
+    expect(page.body).toContain(second.id);
+    expect((await form(`/console/operators/${second.id}/revoke?project_id=${shop.id}`, '')).statusCode).toBe(303);
+    expect(await t.container.operators.rolesOf(second.id)).toEqual([]);
+    const me = (await t.container.db.selectFrom('operator_roles').select('user_id').where('role', '=', 'instance_admin').executeTakeFirstOrThrow()).user_id;
+    const last = await form(`/console/operators/${me}/revoke`, '');
+    expect(last.statusCode).toBe(409);
+    expect(last.body).toContain('last instance admin');
+  });
+
   it('finds a user by identifier, revokes their session (the app\'s next check answers 401), and erases them only after a fresh sign-in', async () => {
     const cookie = header(operatorCookie);
     const form = (url: string, payload = '') => t.app.inject({ method: 'POST', url, headers: { origin: ORIGIN, cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload });
@@ -220,6 +253,7 @@ describe('the console: first run, sign-in through the hosted login, projects (in
     for (const url of [`/console/projects/${other.id}`, `/console/projects/${other.id}/users`, `/console/projects/${other.id}/outbox`]) {
       expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode, url).toBe(404);
     }
+    expect((await t.app.inject({ method: 'GET', url: '/console/operators', headers: { cookie } })).statusCode).toBe(404);
     const outbox = await t.app.inject({ method: 'GET', url: `/console/projects/${shop.id}/outbox`, headers: { cookie } });
     expect(outbox.statusCode).toBe(200);
     expect(outbox.body).toContain('Outbox');

@@ -56,6 +56,7 @@ function header(view: ConsoleView, chrome: ConsoleChrome): string {
   const nav = chrome.operator
     ? `<nav class="console-nav" aria-label="${esc(t('console.nav'))}">` +
       `<a href="${esc(consoleHref(view, '/console'))}">${esc(t('console.nav.projects'))}</a>` +
+      (chrome.operator.roles.includes('instance_admin') ? `<a href="${esc(consoleHref(view, '/console/operators'))}">${esc(t('console.nav.operators'))}</a>` : '') +
       `<form method="post" action="${esc(consoleHref(view, '/console/logout'))}"><button type="submit" class="btn secondary">${esc(t('console.sign_out'))}</button></form>` +
       `</nav>` +
       `<p class="console-who">${esc(t('console.signed_in_as', { user: chrome.operator.userId }))} (${esc(chrome.operator.roles.map((role) => t(`console.role.${role}`)).join(', '))})</p>`

@@ -14,6 +14,7 @@ import { authorizeUrl, CodeRefused, newLogin, redeemCode } from './oidc.js';
 import { projectMarkup, projectsMarkup, type ProjectSummary } from './pages/projects.js';
 import { consoleHref, consoleView, sendConsoleMessage, sendConsolePage, type ConsoleChrome, type ConsoleView } from './render.js';
 import { formOf, ID_PATTERN, type ConsolePageKit, type Operator } from './kit.js';
+import { accessPages } from './routes.access.js';
 import { settingsPages } from './routes.settings.js';
 import { userPages } from './routes.users.js';
 import { CONSOLE_LOGIN_COOKIE, ConsoleCookies, type ConsoleSession } from './session.js';
@@ -95,6 +96,7 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
     const kit: ConsolePageKit = { app, assets, publicUrl, clock: deps.clock, operatorOf, apiForProject, writeGuard, signIn, formOf };
     userPages(kit);
     settingsPages(kit);
+    accessPages(kit);
 
     // ---- signing in and out ----
 

@@ -107,6 +107,16 @@ describeBrowser('the admin console in Chromium: from the set-up link to a revoke
     await expectAccessible(operator);
     await operator.screenshot({ path: `${SCREENSHOTS}console-settings-desktop.png`, fullPage: true });
     await operator.getByRole('link', { name: 'Back to the project' }).click();
+    await operator.getByRole('link', { name: 'Service keys' }).click();
+    await operator.getByRole('button', { name: 'Create a service key' }).click();
+    await operator.getByText(/GATEHOUSE_KEY_SECRET=/).waitFor();
+    await expectAccessible(operator);
+    await operator.screenshot({ path: `${SCREENSHOTS}console-keys-desktop.png`, fullPage: true });
+    await operator.getByRole('link', { name: 'Operators' }).click();
+    await operator.getByRole('heading', { name: 'Operators' }).waitFor();
+    await expectAccessible(operator);
+    await operator.goto(`${base}/console`);
+    await operator.getByRole('link', { name: 'Coffee shop' }).click();
     await operator.getByRole('link', { name: 'Outbox' }).click();
     await operator.getByRole('heading', { name: 'Outbox' }).waitFor();
     await expectAccessible(operator);

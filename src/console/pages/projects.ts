@@ -57,6 +57,7 @@ export function projectMarkup(view: ConsoleView, project: ProjectSummary, public
   const base = `/console/projects/${encodeURIComponent(project.id)}`;
   const sections =
     `<nav class="console-sections" aria-label="${esc(view.t('console.project.sections'))}"><a href="${esc(consoleHref(view, `${base}/users`))}">${esc(view.t('console.users.title'))}</a>` +
+    `<a href="${esc(consoleHref(view, `${base}/keys`))}">${esc(view.t('console.keys.title'))}</a>` +
     `<a href="${esc(consoleHref(view, `${base}/settings`))}">${esc(view.t('console.settings.link'))}</a>` +
     (options.outbox ? `<a href="${esc(consoleHref(view, `${base}/outbox`))}">${esc(view.t('console.outbox.title'))}</a>` : '') +
     `</nav>`;
