@@ -156,10 +156,11 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, flowSettings: new FlowSettingsService(projects), retentionMs: config.retentionMs, publicUrl: config.publicUrl, logger });
 
-  // A system-project user's access token is the operator's management credential (admin or operator principal by role).
-  oauth.tokens.mapUserTokens((projectId, userId) => operators.principalOfUser(projectId, userId));
 
   const consoleAccess = new ConsoleAccess({ db, store: new OperatorStore(db), operators, clients: oauth.oidcClients, clock, ids, publicUrl: config.publicUrl });
+  // A system-project user's access token issued to the console's client is the operator's
+  // management credential (admin or operator principal by role); any other client's is not.
+  oauth.tokens.mapUserTokens(async (projectId, userId, clientId) => ((await consoleAccess.isConsoleClient(clientId)) ? operators.principalOfUser(projectId, userId) : undefined));
 
   const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl, changes);
 

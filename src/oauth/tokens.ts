@@ -23,7 +23,8 @@ export type SessionLiveness = (sessionId: string) => Promise<boolean>;
  * The management principal, if any, of an end user's live access token (the system project's
  * operators, src/operators); the composition root says which. Without it no user token is one.
  */
-export type UserTokenPrincipal = (projectId: string, userId: string) => Promise<Principal | undefined>;
+/** Maps an end user's access token (its project, user and the client it was issued to) to a management principal, or not. */
+export type UserTokenPrincipal = (projectId: string, userId: string, clientId: string) => Promise<Principal | undefined>;
 
 export interface TokenResponse {
   access_token: string;
@@ -160,7 +161,7 @@ export class TokenService {
     if (!token.startsWith(ACCESS_TOKEN_PREFIX)) return undefined;
     const row = await this.active(token, 'access');
     if (!row) return undefined;
-    if (row.user_id !== null) return this.userPrincipal?.(row.project_id, row.user_id);
+    if (row.user_id !== null) return this.userPrincipal?.(row.project_id, row.user_id, row.client_id);
     return { kind: 'project', projectId: row.project_id, scopes: new Set(row.scopes), via: 'access_token', clientId: row.client_id, tokenId: row.id };
   }
 

@@ -79,6 +79,13 @@ export class ConsoleAccess {
     throw new Error('the console client could not be named (another process keeps replacing it)');
   }
 
+  /** Whether an access token's client is the console's: only those tokens are operator credentials. */
+  async isConsoleClient(clientId: string): Promise<boolean> {
+    if (this.client) return this.client.clientId === clientId;
+    const current = await this.deps.store.consoleClientId();
+    return typeof current === 'string' && current === clientId;
+  }
+
   /**
    * A set-up link while no instance admin exists (else undefined): the token is kept only as its
    * SHA-256 and works for 24 hours, once.

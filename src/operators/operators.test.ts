@@ -204,6 +204,18 @@ describe('operators: their access tokens and project tokens', () => {
     expect((await listProjects(token)).statusCode).toBe(401);
   });
 
+  it('an instance admin\'s token issued to any client but the console\'s is no management credential', async () => {
+    const { exchangeSession } = await import('../oauth/testing.js');
+    const root = await operator(t, [{ role: 'instance_admin' }]);
+    expect((await listProjects(root.accessToken)).statusCode).toBe(200);
+    // The same user's token from another client of the system project (a service key's token exchange).
+    const { userSession } = await import('../oauth/testing.js');
+    const session = await userSession(t, await systemProjectOf(t));
+    await t.container.operators.grant(session.userId, 'instance_admin', undefined);
+    const other = (await exchangeSession(t, session)).json().access_token as string;
+    expect((await listProjects(other)).statusCode).toBe(401);
+  });
+
   it('an instance admin acts as the admin: every project, every route; it may mint project tokens', async () => {
     const root = await operator(t, [{ role: 'instance_admin' }]);
     const listed = await listProjects(root.accessToken);

@@ -1,5 +1,5 @@
 import type { TestApp } from '../../test/helpers/app.js';
-import { exchangeSession, userSession } from '../oauth/testing.js';
+import { challengeOf, postForm, userSession } from '../oauth/testing.js';
 import type { OperatorRole } from './service.js';
 
 /** The system project with a usable secret (rotated once per app: the API never shows it). */
@@ -32,8 +32,23 @@ export interface Operator {
 export async function operator(t: TestApp, roles: Array<{ role: OperatorRole; projectId?: string }> = []): Promise<Operator> {
   const system = await systemProjectOf(t);
   const session = await userSession(t, system);
-  const exchanged = await exchangeSession(t, session);
-  if (exchanged.statusCode !== 200) throw new Error(`exchange: ${exchanged.body}`);
   for (const { role, projectId } of roles) await t.container.operators.grant(session.userId, role, projectId);
-  return { userId: session.userId, sessionId: session.sessionId, accessToken: exchanged.json().access_token };
+  return { userId: session.userId, sessionId: session.sessionId, accessToken: await consoleAccessToken(t, session.sessionToken) };
+}
+
+/**
+ * An access token of the console's client for the signed-in system-project user whose session
+ * token is given, as the console gets one: authorization code + PKCE, the live session answering
+ * the authorization request at once. Only such tokens are operator credentials.
+ */
+export async function consoleAccessToken(t: TestApp, sessionToken: string): Promise<string> {
+  const client = await t.container.consoleAccess.consoleClient();
+  const verifier = 'operator-test-verifier-'.padEnd(64, 'v');
+  const query = new URLSearchParams({ response_type: 'code', client_id: client.clientId, redirect_uri: client.redirectUri, scope: 'openid', state: 's', code_challenge: await challengeOf(verifier), code_challenge_method: 'S256' });
+  const authorized = await t.app.inject({ method: 'GET', url: `/auth/authorize?${query}`, headers: { cookie: `__service_session=${sessionToken}` } });
+  const code = new URL(String(authorized.headers.location)).searchParams.get('code');
+  if (!code) throw new Error(`authorize: ${authorized.statusCode} ${authorized.headers.location}`);
+  const token = await postForm(t, '/auth/token', { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, client_id: client.clientId, code_verifier: verifier });
+  if (token.statusCode !== 200) throw new Error(`token: ${token.body}`);
+  return token.json().access_token;
 }
