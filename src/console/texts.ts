@@ -1,7 +1,9 @@
 import type { Lang } from '../projects/ui-texts.js';
 
-/** The console's texts (`console.*`); the hosted UI's own keys (languages, errors) come from ui/i18n.ts. */
-export const CONSOLE_TEXTS: Record<Lang, Record<string, string>> = {
+export type ConsoleTexts = Record<Lang, Record<string, string>>;
+
+/** The console's core texts (`console.*`); the hosted UI's own keys (languages, errors) come from ui/i18n.ts. */
+const CORE_TEXTS: ConsoleTexts = {
   en: {
     'console.title': 'Gatehouse console',
     'console.nav': 'Console',
@@ -257,3 +259,25 @@ export const CONSOLE_TEXTS: Record<Lang, Record<string, string>> = {
     'console.notice.project_deleted': 'Das Projekt wurde gelöscht.',
   },
 };
+
+/**
+ * The core texts with each page group's own (`texts.<group>.ts`). A group's key must be new: the
+ * merge refuses one that repeats a key, so no group changes another's text.
+ */
+export function mergeTexts(core: ConsoleTexts, groups: ConsoleTexts[]): ConsoleTexts {
+  const merged: ConsoleTexts = { en: { ...core.en }, de: { ...core.de } };
+  for (const group of groups) {
+    for (const lang of ['en', 'de'] as const) {
+      for (const [key, text] of Object.entries(group[lang])) {
+        if (Object.hasOwn(merged[lang], key)) throw new Error(`console text ${key} (${lang}) is defined twice`);
+        merged[lang][key] = text;
+      }
+    }
+  }
+  return merged;
+}
+
+// Page groups add their texts here, one import each.
+const GROUP_TEXTS: ConsoleTexts[] = [];
+
+export const CONSOLE_TEXTS: ConsoleTexts = mergeTexts(CORE_TEXTS, GROUP_TEXTS);

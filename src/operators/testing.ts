@@ -21,8 +21,10 @@ export function systemProjectOf(t: TestApp): Promise<{ id: string; project_secre
 export interface Operator {
   userId: string;
   sessionId: string;
-  /** A real access token of the system project (RFC 8693 exchange of the user's session). */
+  /** A real access token of the system project, issued to the console's client. */
   accessToken: string;
+  /** The operator's Gatehouse session token (the hosted pages' session cookie). */
+  sessionToken: string;
 }
 
 /**
@@ -33,7 +35,7 @@ export async function operator(t: TestApp, roles: Array<{ role: OperatorRole; pr
   const system = await systemProjectOf(t);
   const session = await userSession(t, system);
   for (const { role, projectId } of roles) await t.container.operators.grant(session.userId, role, projectId);
-  return { userId: session.userId, sessionId: session.sessionId, accessToken: await consoleAccessToken(t, session.sessionToken) };
+  return { userId: session.userId, sessionId: session.sessionId, sessionToken: session.sessionToken, accessToken: await consoleAccessToken(t, session.sessionToken) };
 }
 
 /**

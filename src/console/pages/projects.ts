@@ -31,6 +31,14 @@ export function projectsMarkup(view: ConsoleView, projects: ProjectSummary[], op
   return `<h1>${esc(t('console.projects.title'))}</h1>${notice}${table}${create}`;
 }
 
+/** The project page's links to its sections, in this order (`outbox` only in development). */
+export const PROJECT_SECTIONS: Array<{ path: string; label: string }> = [
+  { path: 'users', label: 'console.users.title' },
+  { path: 'keys', label: 'console.keys.title' },
+  { path: 'settings', label: 'console.settings.link' },
+  { path: 'outbox', label: 'console.outbox.title' },
+];
+
 /** The snippet a newcomer pastes into an Express app (docs/sdk.md shows the same). */
 function snippet(publicUrl: string, projectId: string): string {
   return [
@@ -55,12 +63,10 @@ function snippet(publicUrl: string, projectId: string): string {
 export function projectMarkup(view: ConsoleView, project: ProjectSummary, publicUrl: string, options: { created?: { project_secret: string }; outbox?: boolean } = {}): string {
   const { created } = options;
   const base = `/console/projects/${encodeURIComponent(project.id)}`;
-  const sections =
-    `<nav class="console-sections" aria-label="${esc(view.t('console.project.sections'))}"><a href="${esc(consoleHref(view, `${base}/users`))}">${esc(view.t('console.users.title'))}</a>` +
-    `<a href="${esc(consoleHref(view, `${base}/keys`))}">${esc(view.t('console.keys.title'))}</a>` +
-    `<a href="${esc(consoleHref(view, `${base}/settings`))}">${esc(view.t('console.settings.link'))}</a>` +
-    (options.outbox ? `<a href="${esc(consoleHref(view, `${base}/outbox`))}">${esc(view.t('console.outbox.title'))}</a>` : '') +
-    `</nav>`;
+  const links = PROJECT_SECTIONS.filter((section) => section.path !== 'outbox' || options.outbox)
+    .map((section) => `<a href="${esc(consoleHref(view, `${base}/${section.path}`))}">${esc(view.t(section.label))}</a>`)
+    .join('');
+  const sections = `<nav class="console-sections" aria-label="${esc(view.t('console.project.sections'))}">${links}</nav>`;
   const { t } = view;
   const signIn = `${publicUrl}/ui/login?project_id=${encodeURIComponent(project.id)}`;
   const register = `${publicUrl}/ui/register?project_id=${encodeURIComponent(project.id)}`;
