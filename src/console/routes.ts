@@ -15,6 +15,9 @@ import { projectMarkup, projectsMarkup, type ProjectSummary } from './pages/proj
 import { consoleHref, consoleView, sendConsoleMessage, sendConsolePage, type ConsoleChrome, type ConsoleView } from './render.js';
 import { formOf, ID_PATTERN, type ConsolePageKit, type Operator } from './kit.js';
 import { accessPages } from './routes.access.js';
+import { clientsPages } from './routes.clients.js';
+import { mailPages } from './routes.mail.js';
+import { modelPages } from './routes.model.js';
 import { settingsPages } from './routes.settings.js';
 import { userPages } from './routes.users.js';
 import { CONSOLE_LOGIN_COOKIE, ConsoleCookies, type ConsoleSession } from './session.js';
@@ -97,6 +100,9 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
     userPages(kit);
     settingsPages(kit);
     accessPages(kit);
+    clientsPages(kit);
+    mailPages(kit);
+    modelPages(kit);
 
     // ---- signing in and out ----
 

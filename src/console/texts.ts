@@ -1,4 +1,7 @@
 import type { Lang } from '../projects/ui-texts.js';
+import { CLIENTS_TEXTS } from './texts.clients.js';
+import { MAIL_TEXTS } from './texts.mail.js';
+import { MODEL_TEXTS } from './texts.model.js';
 
 export type ConsoleTexts = Record<Lang, Record<string, string>>;
 
@@ -278,6 +281,6 @@ export function mergeTexts(core: ConsoleTexts, groups: ConsoleTexts[]): ConsoleT
 }
 
 // Page groups add their texts here, one import each.
-const GROUP_TEXTS: ConsoleTexts[] = [];
+const GROUP_TEXTS: ConsoleTexts[] = [CLIENTS_TEXTS, MAIL_TEXTS, MODEL_TEXTS];
 
 export const CONSOLE_TEXTS: ConsoleTexts = mergeTexts(CORE_TEXTS, GROUP_TEXTS);

@@ -36,6 +36,13 @@ export const PROJECT_SECTIONS: Array<{ path: string; label: string }> = [
   { path: 'users', label: 'console.users.title' },
   { path: 'keys', label: 'console.keys.title' },
   { path: 'settings', label: 'console.settings.link' },
+  { path: 'oauth_clients', label: 'console.clients.oauth.title' },
+  { path: 'sso_providers', label: 'console.clients.sso.title' },
+  { path: 'mail_templates', label: 'console.mail.templates.title' },
+  { path: 'branding', label: 'console.mail.branding.title' },
+  { path: 'teams', label: 'console.model.teams.title' },
+  { path: 'schemas', label: 'console.model.schemas.title' },
+  { path: 'flows', label: 'console.model.flows.title' },
   { path: 'outbox', label: 'console.outbox.title' },
 ];
 
