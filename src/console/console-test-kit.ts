@@ -12,6 +12,8 @@ export const cookieHeader = (cookies: Record<string, string>) => Object.entries(
 
 export interface ConsoleBrowser {
   userId: string;
+  /** the operator's Gatehouse session token (the hosted pages' cookie `__service_session`) */
+  sessionToken: string;
   /** the `cookie` header of a browser signed in to the console */
   cookie: string;
   get(url: string): Promise<LightMyRequestResponse>;
@@ -21,8 +23,8 @@ export interface ConsoleBrowser {
 
 /**
  * A browser signed in to the console as a new operator with the roles given: the operator's
- * Gatehouse session answers the console's authorization request at once, as after a hosted
- * sign-in. `origin` is the app's public URL (the console's form posts must come from it).
+ * Gatehouse session (a password and a TOTP code: AAL2) answers the console's authorization
+ * request at once, as after a hosted sign-in. `origin` is the app's public URL (the console's form posts must come from it).
  */
 export async function consoleBrowser(t: TestApp, roles: Array<{ role: OperatorRole; projectId?: string }>, origin: string): Promise<ConsoleBrowser> {
   const signedIn = await operator(t, roles);
@@ -35,6 +37,7 @@ export async function consoleBrowser(t: TestApp, roles: Array<{ role: OperatorRo
   const cookie = cookieHeader(cookiesOf(answered));
   return {
     userId: signedIn.userId,
+    sessionToken: signedIn.sessionToken,
     cookie,
     get: (url) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
     post: (url, form = {}) => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
 import { FlowClient, STRONG_PASSWORD } from '../flows/flow-test-kit.js';
 import { postForm } from '../oauth/testing.js';
+import { consoleBrowser } from './console-test-kit.js';
 
 const ORIGIN = 'http://localhost';
 
@@ -47,11 +48,8 @@ describe('the console: first run, sign-in through the hosted login, projects (in
     const resumed = await postForm(t, '/auth/authorize/resume', { authorization_id: page.searchParams.get('authorization_id')!, handoff_token: handoff }, { cookie: header(binding) });
     const back = new URL(resumed.headers.location as string);
     expect(back.pathname).toBe('/console/callback');
-    hostedSession = cookiesOf(resumed);
     return t.app.inject({ method: 'GET', url: back.pathname + back.search, headers: { cookie: header(login) } });
   }
-  /** The Gatehouse session cookie the last hosted sign-in set (the console signs in again silently with it). */
-  let hostedSession: Record<string, string> = {};
   /** The first operator's console cookie and their first project, shared by the tests that follow. */
   let operatorCookie: Record<string, string> = {};
   let shop: { id: string; secret: string };
@@ -82,6 +80,8 @@ describe('the console: first run, sign-in through the hosted login, projects (in
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain('You are the first operator');
     expect(home.body).toContain('instance admin');
+    // Signed up with a password alone: the console asks for a second factor before the next sign-in.
+    expect(home.body).toContain('has no second factor yet');
 
     // The link is used up: a second browser gets the refusal, not a second operator.
     const again = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
@@ -216,13 +216,14 @@ describe('the console: first run, sign-in through the hosted login, projects (in
 
     // Unconfirmed: nothing happens.
     expect((await form(`/console/projects/${shop.id}/users/${userId}/delete`)).headers.location).toBe(`/console/projects/${shop.id}/users/${userId}`);
-    // Six minutes on, the console signs in again silently (the Gatehouse session is live), but
-    // the sign-in is older than five minutes: erasing asks for a fresh one (max_age=300).
+    // Six minutes on, the console signs an AAL2 operator in again silently (their Gatehouse
+    // session is live), but that sign-in is older than five minutes: erasing asks for a fresh one.
+    const admin = await consoleBrowser(t, [{ role: 'instance_admin' }], ORIGIN);
     t.clock.advance(6 * 60 * 1000);
-    const expired = await t.app.inject({ method: 'GET', url: `/console/projects/${shop.id}/users/${userId}`, headers: { cookie } });
+    const expired = await admin.get(`/console/projects/${shop.id}/users/${userId}`);
     expect(expired.statusCode).toBe(303);
     const login = cookiesOf(expired);
-    const silent = await t.app.inject({ method: 'GET', url: new URL(expired.headers.location as string).pathname + new URL(expired.headers.location as string).search, headers: { cookie: header(hostedSession) } });
+    const silent = await t.app.inject({ method: 'GET', url: new URL(expired.headers.location as string).pathname + new URL(expired.headers.location as string).search, headers: { cookie: `__service_session=${admin.sessionToken}` } });
     const callback = new URL(silent.headers.location as string);
     expect(callback.pathname).toBe('/console/callback');
     const renewed = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie: header(login) } });
@@ -242,9 +243,16 @@ describe('the console: first run, sign-in through the hosted login, projects (in
     await flows.submit(started.json().id, 'create', { email: 'pat@example.com', 'name.given': 'Pat', password: STRONG_PASSWORD });
     const pat = (await t.container.users.findByIdentifier(system, undefined, 'pat@example.com'))!;
     await t.container.operators.grant(pat.id, 'project_admin', shop.id);
+    // A password alone is not enough for the console (AAL2): no cookie, and the way to a second factor.
     const anonymous = await t.app.inject({ method: 'GET', url: '/console' });
-    const callback = await throughHostedLogin(anonymous, { email: 'pat@example.com', register: false });
-    const cookie = header(cookiesOf(callback));
+    expect(new URL(anonymous.headers.location as string).searchParams.get('acr_values')).toBe('urn:nist:aal:2');
+    const weak = await throughHostedLogin(anonymous, { email: 'pat@example.com', register: false });
+    expect(weak.statusCode).toBe(403);
+    expect(weak.body).toContain('stronger sign-in');
+    expect(weak.body).toContain(`/ui/settings?project_id=${system}`);
+    expect(weak.cookies.find((c) => c.name === '_zconsole' && c.value !== '')).toBeUndefined();
+
+    const { cookie } = await consoleBrowser(t, [{ role: 'project_admin', projectId: shop.id }], ORIGIN);
     const home = await t.app.inject({ method: 'GET', url: '/console', headers: { cookie } });
     expect(home.body).toContain(shop.id);
     expect(home.body).not.toContain(other.id);

@@ -6,6 +6,9 @@ import type { ConsoleSession, LoginState } from './session.js';
 
 const random = () => randomBytes(32).toString('base64url');
 
+/** The assurance level the console asks of operators. */
+export const CONSOLE_ACR = 'urn:nist:aal:2';
+
 /** A fresh sign-in: PKCE verifier, state and nonce (RFC 7636, OIDC Core §3.1.2.1). */
 export function newLogin(now: Date, extra: Pick<LoginState, 'setup' | 'next'> = {}): LoginState {
   return { startedAt: now.getTime(), verifier: random(), state: random(), nonce: random(), ...extra };
@@ -13,8 +16,8 @@ export function newLogin(now: Date, extra: Pick<LoginState, 'setup' | 'next'> = 
 
 /**
  * Where the browser goes to sign in: the instance's own authorization endpoint with the console's
- * client. A set-up signs up (`prompt=create`); a destructive action asks for a sign-in in the
- * last five minutes (`max_age`).
+ * client. A sign-in asks for AAL2 (`acr_values`), a set-up signs up (`prompt=create`), and a
+ * destructive action asks for a sign-in in the last five minutes (`max_age`).
  */
 export function authorizeUrl(publicUrl: string, client: ConsoleClient, login: LoginState, options: { maxAge?: number; lang?: string } = {}): string {
   const url = new URL(`${publicUrl}/auth/authorize`);
@@ -28,6 +31,9 @@ export function authorizeUrl(publicUrl: string, client: ConsoleClient, login: Lo
     code_challenge: createHash('sha256').update(login.verifier).digest('base64url'),
     code_challenge_method: 'S256',
     prompt: login.setup ? 'create' : undefined,
+    // Operators sign in at AAL2 (a passkey, or a password with a second factor); the set-up's
+    // sign-up may be a password alone, and the console then asks for a second factor.
+    acr_values: login.setup ? undefined : CONSOLE_ACR,
     max_age: options.maxAge !== undefined ? String(options.maxAge) : undefined,
     ui_locales: options.lang,
   };
@@ -62,5 +68,6 @@ export async function redeemCode(app: FastifyInstance, publicUrl: string, client
     authTime: typeof claims.auth_time === 'number' ? claims.auth_time : Math.floor(now.getTime() / 1000),
     userId: claims.sub,
     idToken: tokens.id_token,
+    acr: typeof claims.acr === 'string' ? claims.acr : undefined,
   };
 }

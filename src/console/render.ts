@@ -49,6 +49,8 @@ export interface ConsoleChrome {
   operator?: { userId: string; roles: string[] };
   /** whether the outbox page exists (development: no SMTP) */
   outbox?: boolean;
+  /** the account settings page, when the operator has no second factor yet (the next sign-in asks for AAL2) */
+  addFactor?: string;
 }
 
 function header(view: ConsoleView, chrome: ConsoleChrome): string {
@@ -61,7 +63,8 @@ function header(view: ConsoleView, chrome: ConsoleChrome): string {
       `</nav>` +
       `<p class="console-who">${esc(t('console.signed_in_as', { user: chrome.operator.userId }))} (${esc(chrome.operator.roles.map((role) => t(`console.role.${role}`)).join(', '))})</p>`
     : '';
-  return `<header class="console-header"><p class="console-brand">${esc(t('console.title'))}</p>${nav}</header>`;
+  const factor = chrome.addFactor ? `<p class="warning" role="status">${esc(t('console.needs_factor'))} <a href="${esc(chrome.addFactor)}">${esc(t('console.add_factor'))}</a></p>` : '';
+  return `<header class="console-header"><p class="console-brand">${esc(t('console.title'))}</p>${nav}</header>${factor}`;
 }
 
 function languageLinks(view: ConsoleView): string {

@@ -10,7 +10,7 @@ import type { ConsoleAccess } from '../operators/console-access.js';
 import { loadAssets } from '../ui/assets.js';
 import { esc } from '../ui/html.js';
 import { ApiRefusal, ConsoleApi, ConsoleSignInNeeded } from './api.js';
-import { authorizeUrl, CodeRefused, newLogin, redeemCode } from './oidc.js';
+import { authorizeUrl, CodeRefused, CONSOLE_ACR, newLogin, redeemCode } from './oidc.js';
 import { projectMarkup, projectsMarkup, type ProjectSummary } from './pages/projects.js';
 import { consoleHref, consoleView, sendConsoleMessage, sendConsolePage, type ConsoleChrome, type ConsoleView } from './render.js';
 import { formOf, ID_PATTERN, type ConsolePageKit, type Operator } from './kit.js';
@@ -78,6 +78,9 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
       return sendConsoleMessage(reply, view, assets, clientError ? status! : 500, { title: view.t('console.error.title'), text });
     });
 
+    /** The hosted settings page where an operator adds a passkey or an authenticator app. */
+    const accountSettings = (systemProjectId: string) => `${publicUrl}/ui/settings?project_id=${encodeURIComponent(systemProjectId)}`;
+
     /** The operator behind the console cookie, or a redirect to sign in. */
     const operatorOf = async (request: FastifyRequest): Promise<{ session: ConsoleSession; api: ConsoleApi; operator: Operator; chrome: ConsoleChrome }> => {
       const session = cookies.session(request, deps.clock.now());
@@ -86,7 +89,9 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
       const answer = await api.call('GET', '/operators/me');
       if (answer.status !== 200) throw new ConsoleSignInNeeded();
       const operator = answer.body as unknown as Operator;
-      return { session, api, operator, chrome: { operator: { userId: operator.user_id, roles: [...new Set(operator.roles.map((role) => role.role))] }, outbox: !deps.config.smtpUrl } };
+      // Signed up at the set-up with a password alone: every page asks for a second factor.
+      const addFactor = session.acr === CONSOLE_ACR ? undefined : accountSettings((await deps.consoleAccess.consoleClient()).projectId);
+      return { session, api, operator, chrome: { operator: { userId: operator.user_id, roles: [...new Set(operator.roles.map((role) => role.role))] }, outbox: !deps.config.smtpUrl, addFactor } };
     };
     const isInstanceAdmin = (operator: Operator) => operator.roles.some((role) => role.role === 'instance_admin');
     /** Project pages call the API as the project: instance admins with their own token, project admins with a minted project token. */
@@ -133,6 +138,17 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
       if (me?.status !== 200) {
         // Signed in, but no operator: no cookie, or the console would send them round in a loop.
         return sendConsoleMessage(reply, view, assets, 403, { title: view.t('console.error.title'), text: view.t('console.error.not_operator') });
+      }
+      if (!login.setup && session.acr !== CONSOLE_ACR) {
+        // A password alone is not enough for the console; the operator's account settings add a second factor.
+        return sendConsoleMessage(reply, view, assets, 403, {
+          title: view.t('console.error.title'),
+          text: view.t('console.error.needs_aal2'),
+          links: [
+            { href: accountSettings(client.projectId), label: view.t('console.add_factor') },
+            { href: consoleHref(view, '/console/login'), label: view.t('console.sign_in') },
+          ],
+        });
       }
       cookies.setSession(request, reply, session, deps.clock.now());
       const next = login.setup ? '/console?welcome=1' : (login.next ?? '/console');

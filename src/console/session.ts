@@ -19,6 +19,8 @@ export interface ConsoleSession {
   userId: string;
   /** the id token, for the sign-out at /auth/logout */
   idToken: string;
+  /** the session's assurance when signing in (`urn:nist:aal:2` unless a set-up signed up with a password alone) */
+  acr?: string;
 }
 
 export interface LoginState {

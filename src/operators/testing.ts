@@ -1,5 +1,6 @@
 import type { TestApp } from '../../test/helpers/app.js';
-import { challengeOf, postForm, userSession } from '../oauth/testing.js';
+import { challengeOf, postForm } from '../oauth/testing.js';
+import { createUser, handoffFor } from '../sessions/test-fixtures.js';
 import type { OperatorRole } from './service.js';
 
 /** The system project with a usable secret (rotated once per app: the API never shows it). */
@@ -33,9 +34,14 @@ export interface Operator {
  */
 export async function operator(t: TestApp, roles: Array<{ role: OperatorRole; projectId?: string }> = []): Promise<Operator> {
   const system = await systemProjectOf(t);
-  const session = await userSession(t, system);
-  for (const { role, projectId } of roles) await t.container.operators.grant(session.userId, role, projectId);
-  return { userId: session.userId, sessionId: session.sessionId, sessionToken: session.sessionToken, accessToken: await consoleAccessToken(t, session.sessionToken) };
+  const userId = await createUser(t, system.id);
+  // A password and a TOTP code: AAL2, as the console asks of operators.
+  const handoff = await handoffFor(t, system.id, userId, { factors: [{ method: 'password' }, { method: 'totp' }] });
+  const exchanged = await t.app.inject({ method: 'POST', url: `/sessions/exchange?project_id=${system.id}`, headers: { authorization: `Bearer ${system.project_secret}` }, payload: { handoff_token: handoff.token } });
+  if (exchanged.statusCode !== 200) throw new Error(`exchange: ${exchanged.body}`);
+  const { session, session_token: sessionToken } = exchanged.json() as { session: { session_id: string }; session_token: string };
+  for (const { role, projectId } of roles) await t.container.operators.grant(userId, role, projectId);
+  return { userId, sessionId: session.session_id, sessionToken, accessToken: await consoleAccessToken(t, sessionToken) };
 }
 
 /**
