@@ -1,6 +1,183 @@
-import type { ConsolePageKit } from './kit.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiRefusal, type ConsoleApi } from './api.js';
+import { ID_PATTERN, type ConsolePageKit } from './kit.js';
+import { oauthClientsMarkup, ssoProvidersMarkup, type Draft, type OAuthClient, type OAuthClientsPage, type SsoProvider, type SsoProvidersPage } from './pages/clients.js';
+import { consoleHref, consoleView, sendConsolePage } from './render.js';
 
-/** The console's clients pages (being built). */
+const config = { page: true, tenancy: 'credential' } as const;
+
+/** A provider id as the API's path schema takes it (src/sso/routes.ts): a slug, so ID_PATTERN (no hyphen) would refuse real ids. */
+const PROVIDER_ID = /^[a-z][a-z0-9-]{0,63}$/;
+
+/** A path parameter that matches its pattern, else the 404 of a page that does not exist (before any call). */
+function paramOf(request: FastifyRequest, name: string, pattern: RegExp = ID_PATTERN): string {
+  const value = (request.params as Record<string, string>)[name];
+  if (typeof value !== 'string' || !pattern.test(value)) throw new ApiRefusal({ status: 404, body: {} });
+  return value;
+}
+
+/** The non-empty lines of a textarea. */
+const linesOf = (value: string | null) => (value ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+/** A field's trimmed text, or undefined when left empty (the API then applies its default). */
+const optional = (value: string | null) => (value?.trim() ? value.trim() : undefined);
+
+const back = (reply: FastifyReply, location: string) => reply.header('cache-control', 'no-store').redirect(location, 303);
+
+/** A 400 of the API as the form shows it; anything else stays an ApiRefusal for the error page. */
+function refusalAtForm(error: unknown): { message: string; errors: Array<{ path: string; message: string }> } {
+  if (!(error instanceof ApiRefusal) || error.answer.status !== 400) throw error;
+  return { message: error.message, errors: error.fieldErrors };
+}
+
+/** The body of `POST /projects/{id}/oauth_clients` from the form: empty optional fields are left out. */
+function oauthClientBody(form: URLSearchParams): Record<string, unknown> {
+  const name = optional(form.get('name'));
+  const loginUri = optional(form.get('login_uri'));
+  const backchannel = optional(form.get('backchannel_logout_uri'));
+  const postLogout = linesOf(form.get('post_logout_redirect_uris'));
+  return {
+    ...(name ? { name } : {}),
+    redirect_uris: linesOf(form.get('redirect_uris')),
+    // Sent as chosen: the API's schema refuses anything but its three methods.
+    token_endpoint_auth_method: form.get('token_endpoint_auth_method') ?? 'client_secret_basic',
+    ...(loginUri ? { login_uri: loginUri } : {}),
+    ...(postLogout.length ? { post_logout_redirect_uris: postLogout } : {}),
+    ...(backchannel ? { backchannel_logout_uri: backchannel } : {}),
+  };
+}
+
+/** `property=claim` lines; a line without `=` maps to no claim, which the API refuses at its path. */
+function claimsOf(text: string | null): Record<string, string> | undefined {
+  const lines = linesOf(text);
+  if (!lines.length) return undefined;
+  return Object.fromEntries(lines.map((line) => (line.includes('=') ? [line.slice(0, line.indexOf('=')).trim(), line.slice(line.indexOf('=') + 1).trim()] : [line, ''])));
+}
+
+/** The body of `PUT /projects/{id}/sso_providers/{provider_id}` from the form (src/sso/routes.ts). */
+function ssoProviderBody(form: URLSearchParams): Record<string, unknown> {
+  const issuer = optional(form.get('issuer'));
+  // Not trimmed: a secret is used exactly as the provider issued it.
+  const secret = form.get('client_secret') || undefined;
+  const scopes = (form.get('scopes') ?? '').split(/\s+/).filter(Boolean);
+  const claims = claimsOf(form.get('claims'));
+  return {
+    name: form.get('name')?.trim() ?? '',
+    template: form.get('template') ?? '',
+    ...(issuer ? { issuer } : {}),
+    client_id: form.get('client_id')?.trim() ?? '',
+    ...(secret ? { client_secret: secret } : {}),
+    ...(scopes.length ? { scopes } : {}),
+    ...(claims ? { claims } : {}),
+    link: form.get('link') ?? 'none',
+    enabled: form.get('enabled') === 'yes',
+  };
+}
+
+/** The form as typed, for showing it again; the secret is left out (write-only). */
+const draftOf = (form: URLSearchParams): Draft => Object.fromEntries([...form].filter(([name]) => name !== 'client_secret'));
+
+/** A project's OAuth clients (OIDC relying parties) and its upstream SSO providers. */
 export function clientsPages(kit: ConsolePageKit): void {
-  void kit;
+  const { app, assets } = kit;
+
+  const asProject = async (request: FastifyRequest) => {
+    const projectId = paramOf(request, 'project_id');
+    const signedIn = await kit.operatorOf(request);
+    return { ...signedIn, projectId, project: await kit.apiForProject(request, signedIn.api, signedIn.operator, projectId) };
+  };
+  const noticeOf = (request: FastifyRequest) => (request.query as Record<string, unknown>).notice;
+
+  // ---- OAuth clients ----
+
+  const oauthPath = (projectId: string) => `/console/projects/${projectId}/oauth_clients`;
+
+  const renderClients = async (request: FastifyRequest, reply: FastifyReply, status: number, options: Omit<OAuthClientsPage, 'clients' | 'more'> = {}) => {
+    const view = consoleView(request);
+    const { project, projectId, chrome } = await asProject(request);
+    const list = await project.data<{ oauth_clients: OAuthClient[]; next_page_token?: string }>('GET', `/projects/${projectId}/oauth_clients?limit=100`);
+    const content = oauthClientsMarkup(view, projectId, { ...options, clients: list.oauth_clients, more: list.next_page_token !== undefined });
+    return sendConsolePage(reply, view, assets, status, view.t('console.clients.oauth.title'), content, chrome);
+  };
+
+  app.get('/console/projects/:project_id/oauth_clients', { config, exposeHeadRoute: false }, (request, reply) => renderClients(request, reply, 200, { notice: noticeOf(request) }));
+
+  app.post('/console/projects/:project_id/oauth_clients', { config }, async (request, reply) => {
+    kit.writeGuard(request);
+    const { project, projectId } = await asProject(request);
+    const form = kit.formOf(request.body);
+    let created: OAuthClient & { client_secret?: string };
+    try {
+      created = await project.data('POST', `/projects/${projectId}/oauth_clients`, oauthClientBody(form));
+    } catch (error) {
+      return renderClients(request, reply, 400, { problem: refusalAtForm(error), draft: draftOf(form) });
+    }
+    // A public client has no secret: nothing to show once, so the usual redirect.
+    if (!created.client_secret) return back(reply, consoleHref(consoleView(request), `${oauthPath(projectId)}?notice=created`));
+    // The secret exists in this answer only: shown here, never behind a redirect.
+    return renderClients(request, reply, 201, { created });
+  });
+
+  app.post('/console/projects/:project_id/oauth_clients/:client_id/delete', { config }, async (request, reply) => {
+    kit.writeGuard(request);
+    const view = consoleView(request);
+    const clientId = paramOf(request, 'client_id');
+    const { project, projectId } = await asProject(request);
+    if (kit.formOf(request.body).get('confirm') !== 'yes') return back(reply, consoleHref(view, `${oauthPath(projectId)}?notice=not_confirmed`));
+    await project.data('DELETE', `/projects/${projectId}/oauth_clients/${clientId}`);
+    return back(reply, consoleHref(view, `${oauthPath(projectId)}?notice=deleted`));
+  });
+
+  // ---- SSO providers ----
+
+  const ssoPath = (projectId: string) => `/console/projects/${projectId}/sso_providers`;
+
+  const renderProviders = async (request: FastifyRequest, reply: FastifyReply, status: number, options: Omit<SsoProvidersPage, 'providers' | 'more'> = {}) => {
+    const view = consoleView(request);
+    const { project, projectId, chrome } = await asProject(request);
+    const list = await project.data<{ sso_providers: SsoProvider[]; next_page_token?: string }>('GET', `/projects/${projectId}/sso_providers?limit=100`);
+    const content = ssoProvidersMarkup(view, projectId, { ...options, providers: list.sso_providers, more: list.next_page_token !== undefined });
+    return sendConsolePage(reply, view, assets, status, view.t('console.clients.sso.title'), content, chrome);
+  };
+
+  app.get('/console/projects/:project_id/sso_providers', { config, exposeHeadRoute: false }, (request, reply) => renderProviders(request, reply, 200, { notice: noticeOf(request) }));
+
+  /** Whether the project has a provider with this id: the API's PUT would replace it, and this form only adds. */
+  const providerExists = async (project: ConsoleApi, projectId: string, providerId: string) => {
+    const answer = await project.call('GET', `/projects/${projectId}/sso_providers/${providerId}`);
+    if (answer.status === 404) return false;
+    if (answer.status !== 200) throw new ApiRefusal(answer);
+    return true;
+  };
+
+  app.post('/console/projects/:project_id/sso_providers', { config }, async (request, reply) => {
+    kit.writeGuard(request);
+    const view = consoleView(request);
+    const { project, projectId } = await asProject(request);
+    const form = kit.formOf(request.body);
+    const draft = draftOf(form);
+    const providerId = form.get('provider_id')?.trim() ?? '';
+    // The id becomes part of the API's path: checked here, as the API's schema would, before any call.
+    if (!PROVIDER_ID.test(providerId)) {
+      return renderProviders(request, reply, 400, { draft, problem: { message: `${view.t('console.clients.sso.id')} ${view.t('console.clients.sso.bad_id')}.`, errors: [{ path: 'params/provider_id', message: view.t('console.clients.sso.bad_id') }] } });
+    }
+    if (await providerExists(project, projectId, providerId)) {
+      return renderProviders(request, reply, 400, { draft, problem: { message: view.t('console.clients.sso.taken'), errors: [{ path: 'params/provider_id', message: view.t('console.clients.sso.taken') }] } });
+    }
+    try {
+      await project.data('PUT', `/projects/${projectId}/sso_providers/${providerId}`, ssoProviderBody(form));
+    } catch (error) {
+      return renderProviders(request, reply, 400, { problem: refusalAtForm(error), draft });
+    }
+    return back(reply, consoleHref(view, `${ssoPath(projectId)}?notice=sso_created`));
+  });
+
+  app.post('/console/projects/:project_id/sso_providers/:provider_id/delete', { config }, async (request, reply) => {
+    kit.writeGuard(request);
+    const view = consoleView(request);
+    const providerId = paramOf(request, 'provider_id', PROVIDER_ID);
+    const { project, projectId } = await asProject(request);
+    if (kit.formOf(request.body).get('confirm') !== 'yes') return back(reply, consoleHref(view, `${ssoPath(projectId)}?notice=not_confirmed`));
+    await project.data('DELETE', `/projects/${projectId}/sso_providers/${providerId}`);
+    return back(reply, consoleHref(view, `${ssoPath(projectId)}?notice=deleted`));
+  });
 }

@@ -1,0 +1,182 @@
+import { esc } from '../../ui/html.js';
+import { consoleHref, type ConsoleView } from '../render.js';
+
+/** An OIDC client as `GET /projects/{id}/oauth_clients` lists it (no secret, ever). */
+export interface OAuthClient {
+  client_id: string;
+  name: string;
+  redirect_uris: string[];
+  token_endpoint_auth_method: string;
+  login_uri?: string;
+  post_logout_redirect_uris: string[];
+  backchannel_logout_uri?: string;
+  created_at: string;
+}
+
+/** An upstream provider as `GET /projects/{id}/sso_providers` lists it (`client_secret_set`, never the secret). */
+export interface SsoProvider {
+  id: string;
+  name: string;
+  template: string;
+  issuer?: string;
+  client_id: string;
+  client_secret_set: boolean;
+  scopes: string[];
+  link: string;
+  enabled: boolean;
+  redirect_uri: string;
+  created_at: string;
+}
+
+/** What a refused create form shows: the message and each field error under its path. */
+export interface FormProblem {
+  message: string;
+  errors: Array<{ path: string; message: string }>;
+}
+
+/** The create form as typed, shown again after a refusal (secrets are never put back). */
+export type Draft = Record<string, string>;
+
+export const AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
+export const SSO_TEMPLATES = ['oidc', 'google', 'microsoft', 'apple', 'gitlab', 'github'] as const;
+export const LINK_POLICIES = ['none', 'verified_email'] as const;
+
+const NOTICES = new Set(['created', 'sso_created', 'deleted', 'not_confirmed']);
+
+function noticeMarkup(view: ConsoleView, notice: unknown): string {
+  return typeof notice === 'string' && NOTICES.has(notice) ? `<p class="notice" role="status">${esc(view.t(`console.clients.notice.${notice}`))}</p>` : '';
+}
+
+function problemMarkup(problem: FormProblem | undefined): string {
+  if (!problem) return '';
+  const items = problem.errors.map((error) => `<li><code>${esc(error.path)}</code> ${esc(error.message)}</li>`).join('');
+  return `<div class="alert" role="alert"><p>${esc(problem.message)}</p>${items ? `<ul>${items}</ul>` : ''}</div>`;
+}
+
+/** `aria-invalid` on a control whose field an error names (`body/redirect_uris/0` names `redirect_uris`). */
+function invalid(problem: FormProblem | undefined, field: string): string {
+  return problem?.errors.some((error) => error.path.split('/')[1] === field) ? ' aria-invalid="true"' : '';
+}
+
+const textField = (id: string, name: string, label: string, value: string, attributes = '', hint = '') =>
+  `<div class="field"><label for="${id}">${esc(label)}</label><input id="${id}" name="${name}" value="${esc(value)}"${attributes}>${hint ? `<p class="hint">${esc(hint)}</p>` : ''}</div>`;
+const areaField = (id: string, name: string, label: string, value: string, attributes = '', hint = '') =>
+  `<div class="field"><label for="${id}">${esc(label)}</label><textarea id="${id}" name="${name}" rows="3"${attributes}>${esc(value)}</textarea>${hint ? `<p class="hint">${esc(hint)}</p>` : ''}</div>`;
+const selectField = (id: string, name: string, label: string, choices: Array<{ value: string; label: string }>, chosen: string, attributes = '') =>
+  `<div class="field"><label for="${id}">${esc(label)}</label><select id="${id}" name="${name}"${attributes}>${choices.map((c) => `<option value="${esc(c.value)}"${c.value === chosen ? ' selected' : ''}>${esc(c.label)}</option>`).join('')}</select></div>`;
+
+/** A delete button behind a confirmation box (the route deletes only with `confirm=yes`). */
+function deleteForm(view: ConsoleView, action: string, id: string, confirmText: string): string {
+  return (
+    `<form method="post" action="${esc(consoleHref(view, action))}" class="inline danger"><div class="check"><input type="checkbox" id="${esc(id)}" name="confirm" value="yes" required>` +
+    `<label for="${esc(id)}">${esc(confirmText)}</label></div><button type="submit" class="btn secondary">${esc(view.t('console.clients.delete'))}</button></form>`
+  );
+}
+
+const table = (headings: string[], rows: string) => `<table class="console-table"><thead><tr>${headings.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>`;
+const codeList = (values: string[]) => values.map((value) => `<code>${esc(value)}</code>`).join('<br>');
+
+export interface OAuthClientsPage {
+  clients: OAuthClient[];
+  more: boolean;
+  notice?: unknown;
+  /** the answer of a create: its secret is shown here, this once */
+  created?: OAuthClient & { client_secret?: string };
+  problem?: FormProblem;
+  draft?: Draft;
+}
+
+/** A project's OIDC clients: the list with delete, the registration form, and a new client's secret once. */
+export function oauthClientsMarkup(view: ConsoleView, projectId: string, page: OAuthClientsPage): string {
+  const { t } = view;
+  const project = `/console/projects/${encodeURIComponent(projectId)}`;
+  const base = `${project}/oauth_clients`;
+  const rows = page.clients
+    .map(
+      (client) =>
+        `<tr><td>${esc(client.name)}</td><td><code>${esc(client.client_id)}</code></td><td>${codeList(client.redirect_uris)}</td><td><code>${esc(client.token_endpoint_auth_method)}</code></td><td>${esc(client.created_at.slice(0, 10))}</td>` +
+        `<td>${deleteForm(view, `${base}/${encodeURIComponent(client.client_id)}/delete`, `f-delete-${client.client_id}`, t('console.clients.oauth.delete_confirm', { name: client.name }))}</td></tr>`,
+    )
+    .join('');
+  const created = page.created
+    ? `<div class="secret" role="status"><h2>${esc(t('console.clients.oauth.created'))}</h2>` +
+      `<dl class="console-facts"><dt>${esc(t('console.clients.oauth.client_id'))}</dt><dd><code class="secret-value">${esc(page.created.client_id)}</code></dd>` +
+      (page.created.client_secret ? `<dt>client_secret</dt><dd><code class="secret-value">${esc(page.created.client_secret)}</code></dd>` : '') +
+      `</dl>${page.created.client_secret ? `<p class="description">${esc(t('console.clients.oauth.secret_once'))}</p>` : ''}</div>`
+    : '';
+  const draft = page.draft ?? {};
+  const problem = page.problem;
+  return (
+    `<p><a href="${esc(consoleHref(view, project))}">${esc(t('console.back_to_project'))}</a></p>` +
+    `<h1>${esc(t('console.clients.oauth.title'))}</h1><p class="description">${esc(t('console.clients.oauth.intro'))}</p>` +
+    noticeMarkup(view, page.notice) +
+    created +
+    (page.clients.length
+      ? table([esc(t('console.projects.name')), esc(t('console.clients.oauth.client_id')), esc(t('console.clients.oauth.redirect_uris')), esc(t('console.clients.oauth.auth_method')), esc(t('console.projects.created')), `<span class="muted">${esc(t('console.user.actions'))}</span>`], rows)
+      : `<p class="description">${esc(t('console.clients.oauth.empty'))}</p>`) +
+    (page.more ? `<p class="description">${esc(t('console.clients.oauth.more'))}</p>` : '') +
+    `<h2>${esc(t('console.clients.oauth.create'))}</h2>${problemMarkup(problem)}` +
+    `<form method="post" action="${esc(consoleHref(view, base))}">` +
+    textField('f-client-name', 'name', t('console.projects.name'), draft.name ?? '', ` maxlength="200" autocomplete="off"${invalid(problem, 'name')}`) +
+    areaField('f-client-redirects', 'redirect_uris', t('console.clients.oauth.redirect_uris'), draft.redirect_uris ?? '', ` required${invalid(problem, 'redirect_uris')}`, t('console.settings.one_per_line')) +
+    selectField('f-client-auth', 'token_endpoint_auth_method', t('console.clients.oauth.auth_method'), AUTH_METHODS.map((m) => ({ value: m, label: t(`console.clients.oauth.auth.${m}`) })), draft.token_endpoint_auth_method ?? AUTH_METHODS[0], invalid(problem, 'token_endpoint_auth_method')) +
+    textField('f-client-login', 'login_uri', t('console.clients.oauth.login_uri'), draft.login_uri ?? '', ` type="url" maxlength="2000" autocomplete="off"${invalid(problem, 'login_uri')}`) +
+    areaField('f-client-post-logout', 'post_logout_redirect_uris', t('console.clients.oauth.post_logout'), draft.post_logout_redirect_uris ?? '', invalid(problem, 'post_logout_redirect_uris'), t('console.settings.one_per_line')) +
+    textField('f-client-backchannel', 'backchannel_logout_uri', t('console.clients.oauth.backchannel'), draft.backchannel_logout_uri ?? '', ` type="url" maxlength="2000" autocomplete="off"${invalid(problem, 'backchannel_logout_uri')}`) +
+    `<button type="submit" class="btn primary">${esc(t('console.clients.oauth.create'))}</button></form>`
+  );
+}
+
+export interface SsoProvidersPage {
+  providers: SsoProvider[];
+  more: boolean;
+  notice?: unknown;
+  problem?: FormProblem;
+  draft?: Draft;
+}
+
+/** A project's upstream identity providers: the list (with the redirect URI to register) with delete, and the form that adds one. */
+export function ssoProvidersMarkup(view: ConsoleView, projectId: string, page: SsoProvidersPage): string {
+  const { t } = view;
+  const project = `/console/projects/${encodeURIComponent(projectId)}`;
+  const base = `${project}/sso_providers`;
+  const rows = page.providers
+    .map(
+      (provider) =>
+        `<tr><td>${esc(provider.name)}<br><code>${esc(provider.id)}</code></td><td><code>${esc(provider.template)}</code>${provider.issuer ? `<br><code>${esc(provider.issuer)}</code>` : ''}</td>` +
+        `<td><code>${esc(provider.client_id)}</code><br>${esc(t(provider.client_secret_set ? 'console.clients.sso.secret_set' : 'console.clients.sso.no_secret'))}</td>` +
+        `<td>${esc(t(provider.enabled ? 'console.clients.sso.on' : 'console.clients.sso.off'))}<br><code>${esc(provider.link)}</code></td><td><code>${esc(provider.redirect_uri)}</code></td>` +
+        `<td>${deleteForm(view, `${base}/${encodeURIComponent(provider.id)}/delete`, `f-delete-${provider.id}`, t('console.clients.sso.delete_confirm', { name: provider.name }))}</td></tr>`,
+    )
+    .join('');
+  const draft = page.draft;
+  const problem = page.problem;
+  // A new form is enabled; a refused one keeps what was ticked.
+  const enabled = draft ? draft.enabled === 'yes' : true;
+  return (
+    `<p><a href="${esc(consoleHref(view, project))}">${esc(t('console.back_to_project'))}</a></p>` +
+    `<h1>${esc(t('console.clients.sso.title'))}</h1><p class="description">${esc(t('console.clients.sso.intro'))}</p>` +
+    noticeMarkup(view, page.notice) +
+    (page.providers.length
+      ? table(
+          [esc(t('console.projects.name')), esc(t('console.clients.sso.template')), esc(t('console.clients.sso.client_id')), esc(t('console.clients.sso.state')), esc(t('console.clients.sso.redirect_uri')), `<span class="muted">${esc(t('console.user.actions'))}</span>`],
+          rows,
+        )
+      : `<p class="description">${esc(t('console.clients.sso.empty'))}</p>`) +
+    (page.more ? `<p class="description">${esc(t('console.clients.sso.more'))}</p>` : '') +
+    `<h2>${esc(t('console.clients.sso.create'))}</h2>${problemMarkup(problem)}` +
+    `<form method="post" action="${esc(consoleHref(view, base))}">` +
+    textField('f-sso-id', 'provider_id', t('console.clients.sso.id'), draft?.provider_id ?? '', ` required maxlength="64" autocomplete="off"${invalid(problem, 'provider_id')}`, t('console.clients.sso.id_hint')) +
+    textField('f-sso-name', 'name', t('console.projects.name'), draft?.name ?? '', ` required maxlength="200" autocomplete="off"${invalid(problem, 'name')}`) +
+    selectField('f-sso-template', 'template', t('console.clients.sso.template'), SSO_TEMPLATES.map((value) => ({ value, label: value })), draft?.template ?? 'oidc', invalid(problem, 'template')) +
+    textField('f-sso-issuer', 'issuer', t('console.clients.sso.issuer'), draft?.issuer ?? '', ` type="url" maxlength="500" autocomplete="off"${invalid(problem, 'issuer')}`) +
+    textField('f-sso-client-id', 'client_id', t('console.clients.sso.client_id'), draft?.client_id ?? '', ` required maxlength="500" autocomplete="off"${invalid(problem, 'client_id')}`) +
+    // Write-only: the value typed is never put back into the page.
+    textField('f-sso-secret', 'client_secret', t('console.clients.sso.client_secret'), '', ` type="password" maxlength="4000" autocomplete="new-password"${invalid(problem, 'client_secret')}`, t('console.clients.sso.secret_hint')) +
+    textField('f-sso-scopes', 'scopes', t('console.clients.sso.scopes'), draft?.scopes ?? '', ` maxlength="2000" autocomplete="off"${invalid(problem, 'scopes')}`) +
+    areaField('f-sso-claims', 'claims', t('console.clients.sso.claims'), draft?.claims ?? '', invalid(problem, 'claims')) +
+    selectField('f-sso-link', 'link', t('console.clients.sso.link'), LINK_POLICIES.map((value) => ({ value, label: t(`console.clients.sso.link.${value}`) })), draft?.link ?? 'none', invalid(problem, 'link')) +
+    `<div class="check"><input type="checkbox" id="f-sso-enabled" name="enabled" value="yes"${enabled ? ' checked' : ''}><label for="f-sso-enabled">${esc(t('console.clients.sso.enabled'))}</label></div>` +
+    `<button type="submit" class="btn primary">${esc(t('console.clients.sso.create'))}</button></form>`
+  );
+}
