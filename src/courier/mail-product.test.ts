@@ -57,6 +57,38 @@ describe('mail as a product: templates, languages, overrides', () => {
     const removed = await kit.t.app.inject({ method: 'DELETE', url: url('magic_link', 'en'), headers });
     expect(removed.statusCode).toBe(204);
   });
+
+  it('lists the built-in templates and previews a message as it would be sent, override or built-in', async () => {
+    const headers = bearer(kit.project.project_secret);
+    const builtIn = await kit.t.app.inject({ method: 'GET', url: `/projects/${kit.project.id}/mail_templates/built_in`, headers });
+    expect(builtIn.statusCode, builtIn.body).toBe(200);
+    const listed = builtIn.json().mail_templates as Array<{ template: string; language: string; subject: string }>;
+    expect(listed.map((one) => `${one.template}/${one.language}`)).toEqual(['recovery_code/en', 'recovery_code/de', 'sign_in_code/en', 'sign_in_code/de', 'magic_link/en', 'magic_link/de']);
+    expect(listed.find((one) => one.template === 'sign_in_code' && one.language === 'de')?.subject).toBe('Ihr Anmeldecode für {{ project_name }}');
+
+    const preview = async (template: string, language: string) => kit.t.app.inject({ method: 'GET', url: `${url(template, language)}/preview`, headers });
+    const german = await preview('magic_link', 'de');
+    expect(german.statusCode, german.body).toBe(200);
+    expect(german.json()).toMatchObject({ template: 'magic_link', language: 'de', overridden: false, subject: 'Anmeldung bei Example', variables: { code: '123456' } });
+    expect(german.json().text).toMatch(/^123456$/m);
+    expect(german.json().text).toContain('https://example.com/ui/link');
+
+    const put = await kit.t.app.inject({ method: 'PUT', url: url('magic_link', 'en'), headers, payload: { subject: 'Hello {{ email }}', text: 'Yours: {{ code }}' } });
+    expect(put.statusCode, put.body).toBe(200);
+    const english = await preview('magic_link', 'en');
+    expect(english.json()).toMatchObject({ overridden: true, subject: 'Hello ann@example.com', text: 'Yours: 123456' });
+    expect((await preview('magic_link', 'de')).json()).toMatchObject({ overridden: false, subject: 'Anmeldung bei Example' });
+    await kit.t.app.inject({ method: 'DELETE', url: url('magic_link', 'en'), headers });
+    expect((await preview('magic_link', 'en')).json()).toMatchObject({ overridden: false, subject: 'Sign in to Example' });
+
+    expect((await preview('nope', 'en')).statusCode).toBe(400);
+    expect((await preview('magic_link', 'fr')).statusCode).toBe(400);
+    const other = await kit.t.createProject();
+    const foreign = await kit.t.app.inject({ method: 'GET', url: `${url('magic_link', 'en')}/preview`, headers: bearer(other.project_secret) });
+    expect(foreign.statusCode).toBe(404);
+    const foreignList = await kit.t.app.inject({ method: 'GET', url: `/projects/${kit.project.id}/mail_templates/built_in`, headers: bearer(other.project_secret) });
+    expect(foreignList.statusCode).toBe(404);
+  });
 });
 
 describe('courier delivery: retries, STARTTLS, outages', () => {

@@ -2,9 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Id, NoContent, Timestamp } from '../http/schemas.js';
-import type { MailComposer } from './compose.js';
+import type { MailComposer, MailVariables } from './compose.js';
 import type { Courier } from './service.js';
-import { LANGUAGES, TEMPLATE_NAMES } from './templates.js';
+import { DEFAULT_TEMPLATES, LANGUAGES, TEMPLATE_NAMES } from './templates.js';
 
 const Params = Type.Object({ project_id: Id() });
 const TemplateParams = Type.Object({
@@ -30,6 +30,30 @@ const Override = Type.Object({
   html: Type.Optional(Type.String()),
   updated_at: Timestamp,
 });
+
+const BuiltInTemplate = Type.Object({
+  template: Type.String({ description: 'recovery_code, sign_in_code or magic_link' }),
+  language: Type.String({ description: 'en or de' }),
+  subject: Type.String({ description: 'Liquid template of the subject' }),
+  text: Type.String({ description: 'Liquid template of the text part' }),
+  html: Type.String({ description: 'Liquid template of the HTML part' }),
+});
+
+const Preview = Type.Object({
+  template: Type.String(),
+  language: Type.String(),
+  overridden: Type.Boolean({ description: "Whether the project's override was used (else the built-in template)" }),
+  subject: Type.String({ description: 'The rendered subject' }),
+  text: Type.String({ description: 'The rendered text part' }),
+  html: Type.String({ description: 'The rendered HTML part' }),
+  variables: Type.Object(
+    { code: Type.String(), link: Type.String(), project_name: Type.String(), expires_minutes: Type.Integer(), email: Type.String() },
+    { description: 'The sample values the preview was rendered with' },
+  ),
+});
+
+/** What a preview is rendered with: the values an override must render with to be stored, too. */
+const PREVIEW_VARIABLES = { code: '123456', link: 'https://example.com/ui/link', project_name: 'Example', expires_minutes: 10, email: 'ann@example.com' } satisfies Required<MailVariables>;
 
 const OutboxMessage = Type.Object({
   id: Type.String(),
@@ -77,6 +101,33 @@ export function mailTemplateRoutes(root: FastifyInstance, deps: MailRouteDeps): 
     { config: { tenancy: { project: 'params' }, scope: 'project.write' }, schema: { tags, summary: "List the project's mail template overrides", params: Params, response: { 200: Type.Object({ mail_templates: Type.Array(Override) }) } } },
     async (request) => {
       return { mail_templates: await mail.overrides(request.params.project_id) };
+    },
+  );
+
+  // The built-in messages are what an override starts from (and what applies again after a reset).
+  app.get(
+    '/projects/:project_id/mail_templates/built_in',
+    {
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
+      schema: { tags, summary: 'The built-in templates: every message in every language, as Liquid', params: Params, response: { 200: Type.Object({ mail_templates: Type.Array(BuiltInTemplate) }) } },
+    },
+    async () => {
+      return { mail_templates: TEMPLATE_NAMES.flatMap((template) => LANGUAGES.map((language) => ({ template, language, ...DEFAULT_TEMPLATES[template][language] }))) };
+    },
+  );
+
+  app.get(
+    '/projects/:project_id/mail_templates/:template/:language/preview',
+    {
+      config: { tenancy: { project: 'params' }, scope: 'project.write' },
+      schema: { tags, summary: 'The message as it would be sent (override or built-in), rendered with sample values', params: TemplateParams, response: { 200: Preview } },
+    },
+    async (request) => {
+      const { project_id, template, language } = request.params;
+      const overridden = (await mail.overrides(project_id)).some((override) => override.template === template && override.language === language);
+      // The sender's own rendering, so the preview shows what a user would receive.
+      const composed = await mail.compose(project_id, template, language, PREVIEW_VARIABLES);
+      return { template, language, overridden, ...composed, variables: PREVIEW_VARIABLES };
     },
   );
 

@@ -6031,6 +6031,244 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/projects/{project_id}/mail_templates/{template}/{language}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The message as it would be sent (override or built-in), rendered with sample values */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description en or de */
+                    language: "en" | "de";
+                    project_id: string;
+                    /** @description The message: recovery_code, sign_in_code or magic_link */
+                    template: "recovery_code" | "sign_in_code" | "magic_link";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The rendered HTML part */
+                            html: string;
+                            language: string;
+                            /** @description Whether the project's override was used (else the built-in template) */
+                            overridden: boolean;
+                            /** @description The rendered subject */
+                            subject: string;
+                            template: string;
+                            /** @description The rendered text part */
+                            text: string;
+                            /** @description The sample values the preview was rendered with */
+                            variables: {
+                                code: string;
+                                email: string;
+                                expires_minutes: number;
+                                link: string;
+                                project_name: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/mail_templates/built_in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The built-in templates: every message in every language, as Liquid */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            mail_templates: {
+                                /** @description Liquid template of the HTML part */
+                                html: string;
+                                /** @description en or de */
+                                language: string;
+                                /** @description Liquid template of the subject */
+                                subject: string;
+                                /** @description recovery_code, sign_in_code or magic_link */
+                                template: string;
+                                /** @description Liquid template of the text part */
+                                text: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{project_id}/oauth_clients": {
         parameters: {
             query?: never;
