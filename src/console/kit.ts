@@ -28,6 +28,8 @@ export interface ConsolePageKit {
   operatorOf(request: FastifyRequest): Promise<SignedIn>;
   /** The API as the project: the operator's token (instance admin) or a minted project token (project admin). */
   apiForProject(request: FastifyRequest, api: ConsoleApi, operator: Operator, projectId: string): Promise<ConsoleApi>;
+  /** The operator, and the API as the project of the path's `project_id` (404 for an id the API could not know). */
+  asProject(request: FastifyRequest): Promise<SignedIn & { projectId: string; project: ConsoleApi }>;
   /** The CSRF check of every console write (same origin as the public URL). */
   writeGuard(request: FastifyRequest): void;
   signIn(request: FastifyRequest, reply: FastifyReply, options?: { next?: string; maxAge?: number }): Promise<FastifyReply>;

@@ -2,31 +2,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { esc } from '../ui/html.js';
 import { ApiRefusal } from './api.js';
 import { ID_PATTERN, type ConsolePageKit } from './kit.js';
+import { afterWrite, pathParam } from './paths.js';
 import { keysMarkup, operatorsMarkup, type RoleGrant, type ServiceKey } from './pages/access.js';
 import { consoleHref, consoleView, sendConsolePage } from './render.js';
 
 const config = { page: true, tenancy: 'credential' } as const;
 
-function idOf(request: FastifyRequest, name: string): string {
-  const value = (request.params as Record<string, string>)[name];
-  if (typeof value !== 'string' || !ID_PATTERN.test(value)) throw new ApiRefusal({ status: 404, body: {} });
-  return value;
-}
-const back = (reply: FastifyReply, location: string) => reply.header('cache-control', 'no-store').redirect(location, 303);
 
 /** Who may call the API: a project's service keys, and the operators' roles (instance admins). */
 export function accessPages(kit: ConsolePageKit): void {
   const { app, assets } = kit;
 
-  const asProject = async (request: FastifyRequest) => {
-    const projectId = idOf(request, 'project_id');
-    const signedIn = await kit.operatorOf(request);
-    return { ...signedIn, projectId, project: await kit.apiForProject(request, signedIn.api, signedIn.operator, projectId) };
-  };
 
   const renderKeys = async (request: FastifyRequest, reply: FastifyReply, status: number, created?: ServiceKey & { client_secret: string }, error?: string) => {
     const view = consoleView(request);
-    const { project, projectId, chrome } = await asProject(request);
+    const { project, projectId, chrome } = await kit.asProject(request);
     const list = await project.data<{ service_keys: ServiceKey[] }>('GET', `/projects/${projectId}/service_keys?limit=100`);
     return sendConsolePage(reply, view, assets, status, view.t('console.keys.title'), keysMarkup(view, projectId, list.service_keys, created, error), chrome);
   };
@@ -35,7 +25,7 @@ export function accessPages(kit: ConsolePageKit): void {
 
   app.post('/console/projects/:project_id/keys', { config }, async (request, reply) => {
     kit.writeGuard(request);
-    const { project, projectId } = await asProject(request);
+    const { project, projectId } = await kit.asProject(request);
     const form = kit.formOf(request.body);
     const name = form.get('name')?.trim();
     const answer = await project.call('POST', `/projects/${projectId}/service_keys`, { ...(name ? { name } : {}), scopes: form.getAll('scopes') });
@@ -47,9 +37,9 @@ export function accessPages(kit: ConsolePageKit): void {
 
   app.post('/console/projects/:project_id/keys/:key_id/delete', { config }, async (request, reply) => {
     kit.writeGuard(request);
-    const { project, projectId } = await asProject(request);
-    await project.data('DELETE', `/projects/${projectId}/service_keys/${idOf(request, 'key_id')}`);
-    return back(reply, consoleHref(consoleView(request), `/console/projects/${projectId}/keys`));
+    const { project, projectId } = await kit.asProject(request);
+    await project.data('DELETE', `/projects/${projectId}/service_keys/${pathParam(request, 'key_id')}`);
+    return afterWrite(reply, consoleHref(consoleView(request), `/console/projects/${projectId}/keys`));
   });
 
   /** Instance admins only: anyone else gets the 404 of a page that is not theirs. */
@@ -93,7 +83,7 @@ export function accessPages(kit: ConsolePageKit): void {
     if (!userId) return renderOperators(request, reply, 400, { error: view.t('console.operators.no_such_user') });
     const answer = await api.call('PUT', `/operators/${userId}/roles`, projectId ? { role: 'project_admin', project_id: projectId } : { role: 'instance_admin' });
     if (answer.status !== 200) return renderOperators(request, reply, answer.status === 404 ? 404 : 400, { error: new ApiRefusal(answer).message });
-    return back(reply, consoleHref(view, '/console/operators?notice=saved'));
+    return afterWrite(reply, consoleHref(view, '/console/operators?notice=saved'));
   });
 
   app.post('/console/operators/:user_id/revoke', { config }, async (request, reply) => {
@@ -102,10 +92,10 @@ export function accessPages(kit: ConsolePageKit): void {
     const { api } = await asInstanceAdmin(request);
     const projectId = (request.query as Record<string, unknown>).project_id;
     const query = typeof projectId === 'string' && ID_PATTERN.test(projectId) ? `?project_id=${projectId}` : '';
-    const answer = await api.call('DELETE', `/operators/${idOf(request, 'user_id')}/roles${query}`);
+    const answer = await api.call('DELETE', `/operators/${pathParam(request, 'user_id')}/roles${query}`);
     // The last instance admin keeps the role (409): the page says why.
     if (answer.status === 409) return renderOperators(request, reply, 409, { error: new ApiRefusal(answer).message });
     if (answer.status !== 204) throw new ApiRefusal(answer);
-    return back(reply, consoleHref(view, '/console/operators?notice=saved'));
+    return afterWrite(reply, consoleHref(view, '/console/operators?notice=saved'));
   });
 }

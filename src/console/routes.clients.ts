@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiRefusal, type ConsoleApi } from './api.js';
-import { ID_PATTERN, type ConsolePageKit } from './kit.js';
+import type { ConsolePageKit } from './kit.js';
+import { afterWrite, linesOf, pathParam } from './paths.js';
 import { oauthClientsMarkup, ssoProvidersMarkup, type Draft, type OAuthClient, type OAuthClientsPage, type SsoProvider, type SsoProvidersPage } from './pages/clients.js';
 import { consoleHref, consoleView, sendConsolePage } from './render.js';
 
@@ -10,18 +11,10 @@ const config = { page: true, tenancy: 'credential' } as const;
 const PROVIDER_ID = /^[a-z][a-z0-9-]{0,63}$/;
 
 /** A path parameter that matches its pattern, else the 404 of a page that does not exist (before any call). */
-function paramOf(request: FastifyRequest, name: string, pattern: RegExp = ID_PATTERN): string {
-  const value = (request.params as Record<string, string>)[name];
-  if (typeof value !== 'string' || !pattern.test(value)) throw new ApiRefusal({ status: 404, body: {} });
-  return value;
-}
 
-/** The non-empty lines of a textarea. */
-const linesOf = (value: string | null) => (value ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
 /** A field's trimmed text, or undefined when left empty (the API then applies its default). */
 const optional = (value: string | null) => (value?.trim() ? value.trim() : undefined);
 
-const back = (reply: FastifyReply, location: string) => reply.header('cache-control', 'no-store').redirect(location, 303);
 
 /** A 400 of the API as the form shows it; anything else stays an ApiRefusal for the error page. */
 function refusalAtForm(error: unknown): { message: string; errors: Array<{ path: string; message: string }> } {
@@ -80,11 +73,6 @@ const draftOf = (form: URLSearchParams): Draft => Object.fromEntries([...form].f
 export function clientsPages(kit: ConsolePageKit): void {
   const { app, assets } = kit;
 
-  const asProject = async (request: FastifyRequest) => {
-    const projectId = paramOf(request, 'project_id');
-    const signedIn = await kit.operatorOf(request);
-    return { ...signedIn, projectId, project: await kit.apiForProject(request, signedIn.api, signedIn.operator, projectId) };
-  };
   const noticeOf = (request: FastifyRequest) => (request.query as Record<string, unknown>).notice;
 
   // ---- OAuth clients ----
@@ -93,7 +81,7 @@ export function clientsPages(kit: ConsolePageKit): void {
 
   const renderClients = async (request: FastifyRequest, reply: FastifyReply, status: number, options: Omit<OAuthClientsPage, 'clients' | 'more'> = {}) => {
     const view = consoleView(request);
-    const { project, projectId, chrome } = await asProject(request);
+    const { project, projectId, chrome } = await kit.asProject(request);
     const list = await project.data<{ oauth_clients: OAuthClient[]; next_page_token?: string }>('GET', `/projects/${projectId}/oauth_clients?limit=100`);
     const content = oauthClientsMarkup(view, projectId, { ...options, clients: list.oauth_clients, more: list.next_page_token !== undefined });
     return sendConsolePage(reply, view, assets, status, view.t('console.clients.oauth.title'), content, chrome);
@@ -103,7 +91,7 @@ export function clientsPages(kit: ConsolePageKit): void {
 
   app.post('/console/projects/:project_id/oauth_clients', { config }, async (request, reply) => {
     kit.writeGuard(request);
-    const { project, projectId } = await asProject(request);
+    const { project, projectId } = await kit.asProject(request);
     const form = kit.formOf(request.body);
     let created: OAuthClient & { client_secret?: string };
     try {
@@ -112,7 +100,7 @@ export function clientsPages(kit: ConsolePageKit): void {
       return renderClients(request, reply, 400, { problem: refusalAtForm(error), draft: draftOf(form) });
     }
     // A public client has no secret: nothing to show once, so the usual redirect.
-    if (!created.client_secret) return back(reply, consoleHref(consoleView(request), `${oauthPath(projectId)}?notice=created`));
+    if (!created.client_secret) return afterWrite(reply, consoleHref(consoleView(request), `${oauthPath(projectId)}?notice=created`));
     // The secret exists in this answer only: shown here, never behind a redirect.
     return renderClients(request, reply, 201, { created });
   });
@@ -120,11 +108,11 @@ export function clientsPages(kit: ConsolePageKit): void {
   app.post('/console/projects/:project_id/oauth_clients/:client_id/delete', { config }, async (request, reply) => {
     kit.writeGuard(request);
     const view = consoleView(request);
-    const clientId = paramOf(request, 'client_id');
-    const { project, projectId } = await asProject(request);
-    if (kit.formOf(request.body).get('confirm') !== 'yes') return back(reply, consoleHref(view, `${oauthPath(projectId)}?notice=not_confirmed`));
+    const clientId = pathParam(request, 'client_id');
+    const { project, projectId } = await kit.asProject(request);
+    if (kit.formOf(request.body).get('confirm') !== 'yes') return afterWrite(reply, consoleHref(view, `${oauthPath(projectId)}?notice=not_confirmed`));
     await project.data('DELETE', `/projects/${projectId}/oauth_clients/${clientId}`);
-    return back(reply, consoleHref(view, `${oauthPath(projectId)}?notice=deleted`));
+    return afterWrite(reply, consoleHref(view, `${oauthPath(projectId)}?notice=deleted`));
   });
 
   // ---- SSO providers ----
@@ -133,7 +121,7 @@ export function clientsPages(kit: ConsolePageKit): void {
 
   const renderProviders = async (request: FastifyRequest, reply: FastifyReply, status: number, options: Omit<SsoProvidersPage, 'providers' | 'more'> = {}) => {
     const view = consoleView(request);
-    const { project, projectId, chrome } = await asProject(request);
+    const { project, projectId, chrome } = await kit.asProject(request);
     const list = await project.data<{ sso_providers: SsoProvider[]; next_page_token?: string }>('GET', `/projects/${projectId}/sso_providers?limit=100`);
     const content = ssoProvidersMarkup(view, projectId, { ...options, providers: list.sso_providers, more: list.next_page_token !== undefined });
     return sendConsolePage(reply, view, assets, status, view.t('console.clients.sso.title'), content, chrome);
@@ -152,7 +140,7 @@ export function clientsPages(kit: ConsolePageKit): void {
   app.post('/console/projects/:project_id/sso_providers', { config }, async (request, reply) => {
     kit.writeGuard(request);
     const view = consoleView(request);
-    const { project, projectId } = await asProject(request);
+    const { project, projectId } = await kit.asProject(request);
     const form = kit.formOf(request.body);
     const draft = draftOf(form);
     const providerId = form.get('provider_id')?.trim() ?? '';
@@ -168,16 +156,16 @@ export function clientsPages(kit: ConsolePageKit): void {
     } catch (error) {
       return renderProviders(request, reply, 400, { problem: refusalAtForm(error), draft });
     }
-    return back(reply, consoleHref(view, `${ssoPath(projectId)}?notice=sso_created`));
+    return afterWrite(reply, consoleHref(view, `${ssoPath(projectId)}?notice=sso_created`));
   });
 
   app.post('/console/projects/:project_id/sso_providers/:provider_id/delete', { config }, async (request, reply) => {
     kit.writeGuard(request);
     const view = consoleView(request);
-    const providerId = paramOf(request, 'provider_id', PROVIDER_ID);
-    const { project, projectId } = await asProject(request);
-    if (kit.formOf(request.body).get('confirm') !== 'yes') return back(reply, consoleHref(view, `${ssoPath(projectId)}?notice=not_confirmed`));
+    const providerId = pathParam(request, 'provider_id', PROVIDER_ID);
+    const { project, projectId } = await kit.asProject(request);
+    if (kit.formOf(request.body).get('confirm') !== 'yes') return afterWrite(reply, consoleHref(view, `${ssoPath(projectId)}?notice=not_confirmed`));
     await project.data('DELETE', `/projects/${projectId}/sso_providers/${providerId}`);
-    return back(reply, consoleHref(view, `${ssoPath(projectId)}?notice=deleted`));
+    return afterWrite(reply, consoleHref(view, `${ssoPath(projectId)}?notice=deleted`));
   });
 }

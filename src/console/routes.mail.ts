@@ -1,22 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiRefusal, type ConsoleApi } from './api.js';
-import { ID_PATTERN, type ConsolePageKit } from './kit.js';
+import type { ConsolePageKit } from './kit.js';
+import { afterWrite, pathIds } from './paths.js';
 import { brandingMarkup, mailTemplatesMarkup, type BrandingValues, type MailFormProblem, type MailPreview, type MailTemplateSource, type MailTemplatesPage } from './pages/mail.js';
 import { consoleHref, consoleView, sendConsolePage } from './render.js';
 
 const config = { page: true, tenancy: 'credential' } as const;
 
 /** Path ids the API could not know are its 404, before any call. */
-function idsOf(request: FastifyRequest, ...names: string[]): string[] {
-  const params = request.params as Record<string, string>;
-  return names.map((name) => {
-    const value = params[name];
-    if (typeof value !== 'string' || !ID_PATTERN.test(value)) throw new ApiRefusal({ status: 404, body: {} });
-    return value;
-  });
-}
-
-const back = (reply: FastifyReply, location: string) => reply.header('cache-control', 'no-store').redirect(location, 303);
 const unique = (values: string[]) => [...new Set(values)];
 /** Textareas post CRLF; the built-in templates (and mail text parts) are written with LF. */
 const lf = (value: string | null) => (value ?? '').replace(/\r\n?/g, '\n');
@@ -27,18 +18,14 @@ type TypedTemplate = { template: string; language: string; subject: string; text
 export function mailPages(kit: ConsolePageKit): void {
   const { app, assets } = kit;
 
-  const asProject = async (request: FastifyRequest, projectId: string) => {
-    const signedIn = await kit.operatorOf(request);
-    return { ...signedIn, project: await kit.apiForProject(request, signedIn.api, signedIn.operator, projectId) };
-  };
 
   /** The built-in templates say which messages and languages exist: the API's list, not the console's. */
   const builtInOf = async (project: ConsoleApi, projectId: string) => (await project.data<{ mail_templates: MailTemplateSource[] }>('GET', `/projects/${projectId}/mail_templates/built_in`)).mail_templates;
 
   /** A template and language from a form's path: one the API does not list is a 404. */
   const knownTemplate = async (request: FastifyRequest) => {
-    const [projectId, template, language] = idsOf(request, 'project_id', 'template', 'language');
-    const signedIn = await asProject(request, projectId);
+    const [projectId, template, language] = pathIds(request, 'project_id', 'template', 'language');
+    const signedIn = await kit.asProject(request);
     const builtIn = await builtInOf(signedIn.project, projectId);
     if (!builtIn.some((one) => one.template === template && one.language === language)) throw new ApiRefusal({ status: 404, body: {} });
     return { ...signedIn, projectId, template, language };
@@ -46,8 +33,8 @@ export function mailPages(kit: ConsolePageKit): void {
 
   const renderTemplates = async (request: FastifyRequest, reply: FastifyReply, status: number, options: { typed?: TypedTemplate; problem?: MailFormProblem; notice?: string } = {}) => {
     const view = consoleView(request);
-    const [projectId] = idsOf(request, 'project_id');
-    const { project, chrome } = await asProject(request, projectId);
+    const [projectId] = pathIds(request, 'project_id');
+    const { project, chrome } = await kit.asProject(request);
     const [builtIn, overrides] = await Promise.all([builtInOf(project, projectId), project.data<{ mail_templates: MailTemplateSource[] }>('GET', `/projects/${projectId}/mail_templates`)]);
     const templates = unique(builtIn.map((one) => one.template));
     const languages = unique(builtIn.map((one) => one.language));
@@ -97,20 +84,20 @@ export function mailPages(kit: ConsolePageKit): void {
       return renderTemplates(request, reply, 400, { typed, problem: { message: refusal.message, errors: refusal.fieldErrors } });
     }
     if (answer.status !== 200) throw new ApiRefusal(answer);
-    return back(reply, templatesPage(request, projectId, { template, language, notice: 'saved' }));
+    return afterWrite(reply, templatesPage(request, projectId, { template, language, notice: 'saved' }));
   });
 
   app.post('/console/projects/:project_id/mail_templates/:template/:language/reset', { config }, async (request, reply) => {
     kit.writeGuard(request);
     const { project, projectId, template, language } = await knownTemplate(request);
     await project.data('DELETE', `/projects/${projectId}/mail_templates/${template}/${language}`);
-    return back(reply, templatesPage(request, projectId, { template, language, notice: 'reset' }));
+    return afterWrite(reply, templatesPage(request, projectId, { template, language, notice: 'reset' }));
   });
 
   const renderBranding = async (request: FastifyRequest, reply: FastifyReply, status: number, options: { typed?: BrandingValues; problem?: MailFormProblem; notice?: string } = {}) => {
     const view = consoleView(request);
-    const [projectId] = idsOf(request, 'project_id');
-    const { project, chrome } = await asProject(request, projectId);
+    const [projectId] = pathIds(request, 'project_id');
+    const { project, chrome } = await kit.asProject(request);
     const branding = options.typed ?? (await project.data<BrandingValues>('GET', `/projects/${projectId}/branding`));
     return sendConsolePage(reply, view, assets, status, view.t('console.mail.branding.title'), brandingMarkup(view, projectId, branding, options), chrome);
   };
@@ -122,8 +109,8 @@ export function mailPages(kit: ConsolePageKit): void {
 
   app.post('/console/projects/:project_id/branding', { config }, async (request, reply) => {
     kit.writeGuard(request);
-    const [projectId] = idsOf(request, 'project_id');
-    const { project } = await asProject(request, projectId);
+    const [projectId] = pathIds(request, 'project_id');
+    const { project } = await kit.asProject(request);
     const fields = kit.formOf(request.body);
     const typed: BrandingValues = { layout: fields.get('layout') ?? '', liquid_template: lf(fields.get('liquid_template')) };
     for (const name of ['logo_url', 'hero_url', 'font_url'] as const) {
@@ -137,6 +124,6 @@ export function mailPages(kit: ConsolePageKit): void {
       return renderBranding(request, reply, 400, { typed, problem: { message: refusal.message, errors: refusal.fieldErrors } });
     }
     if (answer.status !== 200) throw new ApiRefusal(answer);
-    return back(reply, consoleHref(consoleView(request), `/console/projects/${projectId}/branding?notice=saved`));
+    return afterWrite(reply, consoleHref(consoleView(request), `/console/projects/${projectId}/branding?notice=saved`));
   });
 }

@@ -1,30 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiRefusal, type ConsoleApi } from './api.js';
-import { ID_PATTERN, STEP_UP_SECONDS, type ConsolePageKit } from './kit.js';
+import { STEP_UP_SECONDS, type ConsolePageKit } from './kit.js';
+import { linesOf } from './paths.js';
 import type { ProjectSummary } from './pages/projects.js';
 import { settingsMarkup, type FlowSettings, type FormProblem } from './pages/settings.js';
 import { consoleHref, consoleView, sendConsolePage } from './render.js';
 
 const config = { page: true, tenancy: 'credential' } as const;
 
-/** The non-empty lines of a textarea. */
-const linesOf = (value: string | null) => (value ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
 
 /** A project's settings page and its forms; each form is one API call, its 400 shown at the form. */
 export function settingsPages(kit: ConsolePageKit): void {
   const { app, assets } = kit;
 
-  const projectOf = async (request: FastifyRequest) => {
-    const projectId = (request.params as { project_id: string }).project_id;
-    if (!ID_PATTERN.test(projectId)) throw new ApiRefusal({ status: 404, body: {} });
-    const signedIn = await kit.operatorOf(request);
-    return { ...signedIn, projectId, project: await kit.apiForProject(request, signedIn.api, signedIn.operator, projectId) };
-  };
   const isInstanceAdmin = (roles: Array<{ role: string }>) => roles.some((role) => role.role === 'instance_admin');
 
   const render = async (request: FastifyRequest, reply: FastifyReply, status: number, options: { problem?: FormProblem; notice?: string; secret?: string } = {}) => {
     const view = consoleView(request);
-    const { project, projectId, operator, chrome } = await projectOf(request);
+    const { project, projectId, operator, chrome } = await kit.asProject(request);
     const [summary, flow] = await Promise.all([project.data<ProjectSummary>('GET', `/projects/${projectId}`), project.data<FlowSettings>('GET', `/projects/${projectId}/flow_settings`)]);
     const content = settingsMarkup(view, summary, flow, { ...options, canDelete: isInstanceAdmin(operator.roles) });
     return sendConsolePage(reply, view, assets, status, view.t('console.settings.title', { name: summary.name }), content, chrome);
@@ -35,7 +28,7 @@ export function settingsPages(kit: ConsolePageKit): void {
   /** One form's API call: a 400 renders the page again with the errors at that form. */
   const submit = async (request: FastifyRequest, reply: FastifyReply, form: FormProblem['form'], call: (project: ConsoleApi, projectId: string, fields: URLSearchParams) => Promise<unknown>) => {
     kit.writeGuard(request);
-    const { project, projectId } = await projectOf(request);
+    const { project, projectId } = await kit.asProject(request);
     try {
       await call(project, projectId, kit.formOf(request.body));
     } catch (error) {
@@ -75,7 +68,7 @@ export function settingsPages(kit: ConsolePageKit): void {
 
   app.post('/console/projects/:project_id/settings/rotate', { config }, async (request, reply) => {
     kit.writeGuard(request);
-    const { project, projectId } = await projectOf(request);
+    const { project, projectId } = await kit.asProject(request);
     if (kit.formOf(request.body).get('confirm') !== 'yes') return saved(request, reply, projectId);
     const redirected = await stepUp(request, reply, projectId);
     if (redirected) return redirected;
@@ -87,7 +80,7 @@ export function settingsPages(kit: ConsolePageKit): void {
   app.post('/console/projects/:project_id/settings/delete', { config }, async (request, reply) => {
     kit.writeGuard(request);
     const view = consoleView(request);
-    const { project, projectId } = await projectOf(request);
+    const { project, projectId } = await kit.asProject(request);
     const summary = await project.data<ProjectSummary>('GET', `/projects/${projectId}`);
     if (kit.formOf(request.body).get('confirm_name') !== summary.name) {
       return render(request, reply, 400, { problem: { form: 'general', message: view.t('console.settings.delete_mismatch'), errors: [] } });

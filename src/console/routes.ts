@@ -19,6 +19,7 @@ import { clientsPages } from './routes.clients.js';
 import { mailPages } from './routes.mail.js';
 import { modelPages } from './routes.model.js';
 import { settingsPages } from './routes.settings.js';
+import { pathParam } from './paths.js';
 import { userPages } from './routes.users.js';
 import { CONSOLE_LOGIN_COOKIE, ConsoleCookies, type ConsoleSession } from './session.js';
 
@@ -101,7 +102,12 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
       return new ConsoleApi(app, minted.token, request.ip);
     };
     const writeGuard = (request: FastifyRequest) => assertSameOrigin(request, { publicUrl });
-    const kit: ConsolePageKit = { app, assets, publicUrl, clock: deps.clock, operatorOf, apiForProject, writeGuard, signIn, formOf };
+    const asProject = async (request: FastifyRequest) => {
+      const projectId = pathParam(request, 'project_id');
+      const signedIn = await operatorOf(request);
+      return { ...signedIn, projectId, project: await apiForProject(request, signedIn.api, signedIn.operator, projectId) };
+    };
+    const kit: ConsolePageKit = { app, assets, publicUrl, clock: deps.clock, operatorOf, apiForProject, asProject, writeGuard, signIn, formOf };
     userPages(kit);
     settingsPages(kit);
     accessPages(kit);

@@ -1,36 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiRefusal } from './api.js';
-import { ID_PATTERN, STEP_UP_SECONDS, type ConsolePageKit } from './kit.js';
+import { STEP_UP_SECONDS, type ConsolePageKit } from './kit.js';
+import { afterWrite, pathIds } from './paths.js';
 import { outboxMarkup, userMarkup, usersMarkup, type AuditEvent, type CredentialItem, type OutboxMessage, type SessionItem, type UserPage, type UserResource } from './pages/users.js';
 import { consoleHref, consoleView, sendConsolePage } from './render.js';
 
 const config = { page: true, tenancy: 'credential' } as const;
 
-/** Path ids the API could not know are its 404, before any call. */
-function idsOf(request: FastifyRequest, ...names: string[]): string[] {
-  const params = request.params as Record<string, string>;
-  return names.map((name) => {
-    const value = params[name];
-    if (typeof value !== 'string' || !ID_PATTERN.test(value)) throw new ApiRefusal({ status: 404, body: {} });
-    return value;
-  });
-}
-
-const back = (reply: FastifyReply, location: string) => reply.header('cache-control', 'no-store').redirect(location, 303);
 
 /** Users of a project (search, one user, revoke, unlock, delete) and the development outbox. */
 export function userPages(kit: ConsolePageKit): void {
   const { app, assets } = kit;
 
-  const asProject = async (request: FastifyRequest, projectId: string) => {
-    const signedIn = await kit.operatorOf(request);
-    return { ...signedIn, project: await kit.apiForProject(request, signedIn.api, signedIn.operator, projectId) };
-  };
 
   app.get('/console/projects/:project_id/users', { config, exposeHeadRoute: false }, async (request, reply) => {
     const view = consoleView(request);
-    const [projectId] = idsOf(request, 'project_id');
-    const { project, chrome } = await asProject(request, projectId);
+    const [projectId] = pathIds(request, 'project_id');
+    const { project, chrome } = await kit.asProject(request);
     const query = request.query as Record<string, unknown>;
     const identifier = typeof query.identifier === 'string' && query.identifier.trim() !== '' ? query.identifier.trim().slice(0, 320) : undefined;
     const params = new URLSearchParams({ project_id: projectId, limit: '50' });
@@ -42,8 +28,8 @@ export function userPages(kit: ConsolePageKit): void {
 
   const renderUser = async (request: FastifyRequest, reply: FastifyReply, status: number, attributes?: UserPage['attributes']) => {
     const view = consoleView(request);
-    const [projectId, userId] = idsOf(request, 'project_id', 'user_id');
-    const { project, chrome } = await asProject(request, projectId);
+    const [projectId, userId] = pathIds(request, 'project_id', 'user_id');
+    const { project, chrome } = await kit.asProject(request);
     const user = await project.data<UserResource>('GET', `/users/${userId}`);
     const [sessions, credentials, audit] = await Promise.all([
       project.data<{ sessions: SessionItem[] }>('GET', `/sessions?${new URLSearchParams({ project_id: projectId, user_id: userId, state: 'active', limit: '100' })}`),
@@ -59,8 +45,8 @@ export function userPages(kit: ConsolePageKit): void {
   app.post('/console/projects/:project_id/users/:user_id/attributes', { config }, async (request, reply) => {
     kit.writeGuard(request);
     const view = consoleView(request);
-    const [projectId, userId] = idsOf(request, 'project_id', 'user_id');
-    const { project } = await asProject(request, projectId);
+    const [projectId, userId] = pathIds(request, 'project_id', 'user_id');
+    const { project } = await kit.asProject(request);
     const text = kit.formOf(request.body).get('attributes') ?? '';
     let attributes: unknown;
     try {
@@ -74,56 +60,56 @@ export function userPages(kit: ConsolePageKit): void {
       return renderUser(request, reply, answer.status, { text, message: refusal.message, errors: refusal.fieldErrors });
     }
     if (answer.status !== 200) throw new ApiRefusal(answer);
-    return back(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=saved`));
+    return afterWrite(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=saved`));
   });
 
   app.post('/console/projects/:project_id/users/:user_id/credentials/:credential_id/remove', { config }, async (request, reply) => {
     kit.writeGuard(request);
     const view = consoleView(request);
-    const [projectId, userId, credentialId] = idsOf(request, 'project_id', 'user_id', 'credential_id');
-    const { project } = await asProject(request, projectId);
+    const [projectId, userId, credentialId] = pathIds(request, 'project_id', 'user_id', 'credential_id');
+    const { project } = await kit.asProject(request);
     await project.data('DELETE', `/users/${userId}/credentials/${credentialId}`);
-    return back(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=credential_removed`));
+    return afterWrite(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=credential_removed`));
   });
 
   app.post('/console/projects/:project_id/users/:user_id/sessions/:session_id/revoke', { config }, async (request, reply) => {
     kit.writeGuard(request);
     const view = consoleView(request);
-    const [projectId, userId, sessionId] = idsOf(request, 'project_id', 'user_id', 'session_id');
-    const { project } = await asProject(request, projectId);
+    const [projectId, userId, sessionId] = pathIds(request, 'project_id', 'user_id', 'session_id');
+    const { project } = await kit.asProject(request);
     const session = await project.data<{ user_id?: string }>('GET', `/sessions/${sessionId}`);
     // The form names the user too: a session of another user is not this page's to end.
     if (session.user_id !== userId) throw new ApiRefusal({ status: 404, body: {} });
     await project.data('DELETE', `/sessions/${sessionId}`);
-    return back(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=revoked`));
+    return afterWrite(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=revoked`));
   });
 
   app.post('/console/projects/:project_id/users/:user_id/unlock', { config }, async (request, reply) => {
     kit.writeGuard(request);
     const view = consoleView(request);
-    const [projectId, userId] = idsOf(request, 'project_id', 'user_id');
-    const { project } = await asProject(request, projectId);
+    const [projectId, userId] = pathIds(request, 'project_id', 'user_id');
+    const { project } = await kit.asProject(request);
     await project.data('POST', `/users/${userId}/unlock`);
-    return back(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=unlocked`));
+    return afterWrite(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=unlocked`));
   });
 
   app.post('/console/projects/:project_id/users/:user_id/delete', { config }, async (request, reply) => {
     kit.writeGuard(request);
     const view = consoleView(request);
-    const [projectId, userId] = idsOf(request, 'project_id', 'user_id');
+    const [projectId, userId] = pathIds(request, 'project_id', 'user_id');
     const userPage = `/console/projects/${projectId}/users/${userId}`;
-    if (kit.formOf(request.body).get('confirm') !== 'yes') return back(reply, consoleHref(view, userPage));
-    const { project, session } = await asProject(request, projectId);
+    if (kit.formOf(request.body).get('confirm') !== 'yes') return afterWrite(reply, consoleHref(view, userPage));
+    const { project, session } = await kit.asProject(request);
     // Erasing is for a fresh sign-in: an older one signs in again and comes back to confirm.
     if (kit.clock.now().getTime() / 1000 - session.authTime > STEP_UP_SECONDS) return kit.signIn(request, reply, { next: userPage, maxAge: STEP_UP_SECONDS });
     await project.data('DELETE', `/users/${userId}`);
-    return back(reply, consoleHref(view, `/console/projects/${projectId}/users?notice=deleted`));
+    return afterWrite(reply, consoleHref(view, `/console/projects/${projectId}/users?notice=deleted`));
   });
 
   app.get('/console/projects/:project_id/outbox', { config, exposeHeadRoute: false }, async (request, reply) => {
     const view = consoleView(request);
-    const [projectId] = idsOf(request, 'project_id');
-    const { project, chrome } = await asProject(request, projectId);
+    const [projectId] = pathIds(request, 'project_id');
+    const { project, chrome } = await kit.asProject(request);
     // Production sends mail by SMTP and keeps no bodies: the page does not exist there.
     if (!chrome.outbox) throw new ApiRefusal({ status: 404, body: {} });
     const outbox = await project.data<{ messages: OutboxMessage[] }>('GET', `/projects/${projectId}/outbox?limit=50`);
