@@ -112,6 +112,14 @@ describeBrowser('the admin console in Chromium: from the set-up link to a revoke
     await operator.getByText(/GATEHOUSE_KEY_SECRET=/).waitFor();
     await expectAccessible(operator);
     await operator.screenshot({ path: `${SCREENSHOTS}console-keys-desktop.png`, fullPage: true });
+    await operator.getByRole('link', { name: 'Back to the project' }).click();
+    await operator.getByRole('link', { name: 'Flow definitions' }).click();
+    await operator.getByRole('heading', { name: 'Flow definitions' }).waitFor();
+    await expectAccessible(operator);
+    await operator.getByRole('link', { name: 'login', exact: true }).first().click();
+    await operator.locator('svg[role="img"]').waitFor();
+    await expectAccessible(operator);
+    await operator.screenshot({ path: `${SCREENSHOTS}console-flow-desktop.png`, fullPage: true });
     await operator.getByRole('link', { name: 'Operators' }).click();
     await operator.getByRole('heading', { name: 'Operators' }).waitFor();
     await expectAccessible(operator);

@@ -93,6 +93,22 @@ describe('flow definitions over HTTP', () => {
     expect(errorBody(wrongShape).code).toBe('req.invalid');
   });
 
+  it('POST /flow_definitions/validate answers the same 400 as a create, or 204, and stores nothing', async () => {
+    const check = (payload: unknown, token = project.project_secret) =>
+      t.app.inject({ method: 'POST', url: '/flow_definitions/validate', headers: bearer(token), payload: payload as Record<string, unknown> });
+    const count = async () => (await t.container.db.selectFrom('flow_definitions').select('id').where('project_id', '=', project.id).execute()).length;
+    const before = await count();
+    const def = body({ name: 'checked-only' });
+    (def.flow_definition.steps as Array<{ fields?: string[] }>)[1].fields = ['x-auth-methods#otp'];
+    const refused = await check(def);
+    expect(refused.statusCode).toBe(400);
+    expect(errorBody(refused).details.errors).toContainEqual({ step: 'password', field: 'fields[0]', message: expect.stringContaining('otp') });
+    expect((await check(body({ name: 'checked-only' }))).statusCode).toBe(204);
+    expect(await count()).toBe(before);
+    // The document is checked; whether its name is free is decided by the write (an edit keeps its own name).
+    expect((await check(body({ name: 'login', user_schema: undefined }))).statusCode).toBe(204);
+  });
+
   it('enforces scopes and hides other projects behind 404', async () => {
     const created = (await post(body({ name: 'shop-scope' }))).json();
     expect((await t.app.inject({ method: 'GET', url: '/flow_definitions' })).statusCode).toBe(401);

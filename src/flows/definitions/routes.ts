@@ -93,6 +93,18 @@ export function flowDefinitionRoutes(root: FastifyInstance, definitions: FlowDef
     },
   );
 
+  app.post(
+    '/flow_definitions/validate',
+    {
+      config: { tenancy: { project: 'body' }, scope: 'flow_definition.write' },
+      schema: { tags, summary: 'Check a flow definition document as a create or update would (400 with the same errors), storing nothing; a taken name is refused only by the write', body: Body, response: { 204: NoContent } },
+    },
+    async (request, reply) => {
+      await definitions.check(tenantOf(request), { schema_uri: request.body.schema_uri, flow_definition: request.body.flow_definition as FlowDefinitionDoc });
+      return reply.status(204).send(null);
+    },
+  );
+
   app.get(
     '/flow_definitions',
     {

@@ -134,6 +134,15 @@ export class FlowDefinitionService {
     }
   }
 
+  /**
+   * Validates a definition document as `create` and `update` do, storing nothing (the console's
+   * "Check"). Whether its name is free is the write's to decide: an edit keeps its own name.
+   */
+  async check(projectId: string, input: DefinitionInput): Promise<void> {
+    const { schema } = await this.schemaFor(projectId, input);
+    assertValidDefinition({ ...input.flow_definition, status: input.flow_definition.status ?? 'active' }, schema);
+  }
+
   async create(projectId: string, input: DefinitionInput, db: Kysely<Database> = this.db): Promise<FlowDefinition> {
     const { schema, uri } = await this.schemaFor(projectId, input);
     const doc: FlowDefinitionDoc = { ...input.flow_definition, status: input.flow_definition.status ?? 'active' };

@@ -3157,6 +3157,169 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/flow_definitions/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a flow definition document as a create or update would (400 with the same errors), storing nothing; a taken name is refused only by the write */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        flow_definition: {
+                            audience?: {
+                                app_ids?: string[];
+                            };
+                            name: string;
+                            purposes: {
+                                [key: string]: string;
+                            };
+                            status?: "active" | "inactive";
+                            steps: {
+                                actions?: {
+                                    kind: string;
+                                    name: string;
+                                    primary?: boolean;
+                                    text_key?: string;
+                                }[];
+                                complete?: string;
+                                fields?: string[];
+                                gates?: {
+                                    [key: string]: {
+                                        kind?: string;
+                                    };
+                                };
+                                name: string;
+                                on_success?: string;
+                                /** @description Upstream identity providers the step offers: ids, or `*` for every enabled one */
+                                sso_providers?: string[];
+                                texts?: {
+                                    description_key?: string;
+                                    title_key?: string;
+                                };
+                                transitions?: {
+                                    [key: string]: {
+                                        action?: string;
+                                        target: string;
+                                    };
+                                };
+                            }[];
+                            user_schema?: string;
+                        };
+                        /** @description The project (defaults to the credential's project) */
+                        project_id?: string;
+                        schema_uri?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/flow/{id}": {
         parameters: {
             query?: never;
