@@ -10,7 +10,8 @@ const PASSWORD = 'correct horse battery staple 42';
  * The admin console (issue 33) in Chromium, from the printed set-up link: the first operator signs
  * up with a passkey (Chromium's virtual authenticator) and creates a project; a user registers on
  * that project's hosted page; the operator finds them in the console and revokes their session,
- * and the app's next session check answers 401. German pages, axe on every page, screenshots.
+ * and the app's next session check answers 401. Then every section in English and German under
+ * axe, and a second operator (passkey, project admin) who sees only their project. Screenshots.
  */
 describeBrowser('the admin console in Chromium: from the set-up link to a revoked session', () => {
   let browser: Browser;
@@ -135,5 +136,60 @@ describeBrowser('the admin console in Chromium: from the set-up link to a revoke
     await operator.getByRole('heading', { name: 'Projekte' }).waitFor();
     await expectAccessible(operator);
     await operator.screenshot({ path: `${SCREENSHOTS}console-projects-de-desktop.png` });
+    shop = { page: operator, id: new URL(registerLink!).searchParams.get('project_id')! };
+  });
+
+  /** The first test's operator tab and project. */
+  let shop: { page: Page; id: string };
+
+  it('every section of a project is axe-clean in English and German', async () => {
+    const { page } = shop;
+    for (const [path, heading] of [
+      ['users', 'Users'], ['keys', 'Service keys'], ['settings', 'Settings of Coffee shop'], ['oauth_clients', 'OAuth clients'], ['sso_providers', 'SSO providers'],
+      ['mail_templates', 'Mail templates'], ['branding', 'Branding'], ['teams', 'Teams'], ['schemas', 'User schemas'], ['flows', 'Flow definitions'],
+    ]) {
+      await page.goto(`${base}/console/projects/${shop.id}/${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await expectAccessible(page);
+      await page.goto(`${base}/console/projects/${shop.id}/${path}?lang=de`);
+      expect(await page.getAttribute('html', 'lang'), path).toBe('de');
+      await expectAccessible(page);
+    }
+  });
+
+  it('a project admin who signed up with a passkey sees only their project (404 elsewhere)', async () => {
+    const hidden = await t.createProject('Hidden');
+    // The new operator signs up on the system project's registration page that the Operators page shows.
+    const { page: admin } = shop;
+    await admin.goto(`${base}/console/operators`);
+    const signUp = await admin.locator('p.description a[href*="/ui/register"]').getAttribute('href');
+    const pat = await newPage();
+    const cdp = await pat.context().newCDPSession(pat);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    await pat.goto(signUp!);
+    await pat.getByLabel('E-mail address').fill('pat@example.com');
+    await pat.getByLabel('First name').fill('Pat');
+    await pat.getByRole('button', { name: 'Sign up with a passkey' }).click();
+    await pat.getByRole('heading', { name: 'You are signed in' }).waitFor();
+
+    // The instance admin makes them project admin of the coffee shop.
+    await admin.getByLabel('E-mail address of a system-project user').fill('pat@example.com');
+    await admin.getByLabel('Role').selectOption(shop.id);
+    await admin.getByRole('button', { name: 'Grant a role' }).click();
+    await admin.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+
+    await pat.goto(`${base}/console`);
+    await pat.getByRole('heading', { name: 'Projects' }).waitFor();
+    expect(await pat.getByRole('link', { name: 'Coffee shop' }).count()).toBe(1);
+    expect(await pat.getByRole('link', { name: 'Hidden' }).count()).toBe(0);
+    expect(await pat.getByRole('button', { name: 'Create project' }).count()).toBe(0);
+    expect(await pat.getByRole('link', { name: 'Operators' }).count()).toBe(0);
+    for (const url of [`/console/projects/${hidden.id}`, `/console/projects/${hidden.id}/users`, '/console/operators']) {
+      expect((await pat.goto(`${base}${url}`))!.status(), url).toBe(404);
+    }
+    expect((await pat.goto(`${base}/console/projects/${shop.id}/users`))!.status()).toBe(200);
   });
 });
