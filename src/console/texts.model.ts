@@ -1,4 +1,4 @@
-import type { ConsoleTexts } from './texts.js';
+import type { ConsoleTexts } from './text-table.js';
 
 /** The texts of the console's model pages (./routes.model.ts). */
 export const MODEL_TEXTS: ConsoleTexts = {

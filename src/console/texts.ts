@@ -1,9 +1,7 @@
-import type { Lang } from '../projects/ui-texts.js';
+import { mergeTexts, type ConsoleTexts } from './text-table.js';
 import { CLIENTS_TEXTS } from './texts.clients.js';
 import { MAIL_TEXTS } from './texts.mail.js';
 import { MODEL_TEXTS } from './texts.model.js';
-
-export type ConsoleTexts = Record<Lang, Record<string, string>>;
 
 /** The console's core texts (`console.*`); the hosted UI's own keys (languages, errors) come from ui/i18n.ts. */
 const CORE_TEXTS: ConsoleTexts = {
@@ -268,23 +266,6 @@ const CORE_TEXTS: ConsoleTexts = {
     'console.notice.project_deleted': 'Das Projekt wurde gelöscht.',
   },
 };
-
-/**
- * The core texts with each page group's own (`texts.<group>.ts`). A group's key must be new: the
- * merge refuses one that repeats a key, so no group changes another's text.
- */
-export function mergeTexts(core: ConsoleTexts, groups: ConsoleTexts[]): ConsoleTexts {
-  const merged: ConsoleTexts = { en: { ...core.en }, de: { ...core.de } };
-  for (const group of groups) {
-    for (const lang of ['en', 'de'] as const) {
-      for (const [key, text] of Object.entries(group[lang])) {
-        if (Object.hasOwn(merged[lang], key)) throw new Error(`console text ${key} (${lang}) is defined twice`);
-        merged[lang][key] = text;
-      }
-    }
-  }
-  return merged;
-}
 
 // Page groups add their texts here, one import each.
 const GROUP_TEXTS: ConsoleTexts[] = [CLIENTS_TEXTS, MAIL_TEXTS, MODEL_TEXTS];
