@@ -54,6 +54,19 @@ describe('the console: teams, user schemas and flow definitions of a project (in
     const german = await admin.get(`/console/projects/${shop.id}/teams?lang=de`);
     expect(german.body).toContain('<h2>Team anlegen</h2>');
     expect(german.body).toContain(`action="/console/projects/${shop.id}/teams?lang=de"`);
+
+    // A team that owns a user is kept (the API's 409 above the list); one that owns nothing goes.
+    const schema = (await t.container.schemas.defaultFor(shop.id))!;
+    const owned = await t.app.inject({ method: 'POST', url: `/users?project_id=${shop.id}&team_id=${teams[0].id}`, headers: bearer(shop.project_secret), payload: { schema: schema.id, attributes: { email: 'owned@example.com', name: { given: 'O' } } } });
+    expect(owned.statusCode).toBe(201);
+    const kept = await admin.post(`/console/projects/${shop.id}/teams/${teams[0].id}/delete`);
+    expect(kept.statusCode).toBe(409);
+    expect(kept.body).toContain('role="alert"');
+    expect((await api('GET', '/teams')).json().teams).toHaveLength(1);
+    await t.app.inject({ method: 'DELETE', url: `/users/${owned.json().id}`, headers: bearer(shop.project_secret) });
+    const deleted = await admin.post(`/console/projects/${shop.id}/teams/${teams[0].id}/delete`);
+    expect(deleted.headers.location).toBe(`/console/projects/${shop.id}/teams?notice=team_deleted`);
+    expect((await api('GET', '/teams')).json().teams).toHaveLength(0);
   });
 
   it('adds a user schema revision, shows two side by side, and shows the API\'s 400 at the form', async () => {

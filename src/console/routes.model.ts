@@ -61,12 +61,12 @@ export function modelPages(kit: ConsolePageKit): void {
 
   // ---- teams ----
 
-  const renderTeams = async (request: FastifyRequest, reply: FastifyReply, status: number, problem?: FormProblem) => {
+  const renderTeams = async (request: FastifyRequest, reply: FastifyReply, status: number, problem?: FormProblem, deleteProblem?: FormProblem) => {
     const view = consoleView(request);
     const [projectId] = pathIds(request, 'project_id');
     const { project, chrome } = await kit.asProject(request);
     const teams = await listAll<Team>(project, '/teams', { project_id: projectId }, 'teams');
-    const content = teamsMarkup(view, projectId, teams.items, { notice: queryOf(request).notice, problem, more: teams.more });
+    const content = teamsMarkup(view, projectId, teams.items, { notice: queryOf(request).notice, problem, deleteProblem, more: teams.more });
     return sendConsolePage(reply, view, assets, status, view.t('console.model.teams.title'), content, chrome);
   };
 
@@ -82,6 +82,17 @@ export function modelPages(kit: ConsolePageKit): void {
     if (answer.status === 400 || answer.status === 409) return renderTeams(request, reply, answer.status, problemOf(answer, name));
     if (answer.status !== 201) throw new ApiRefusal(answer);
     return afterWrite(reply, consoleHref(consoleView(request), `/console/projects/${projectId}/teams?notice=team_created`));
+  });
+
+  app.post('/console/projects/:project_id/teams/:team_id/delete', { config }, async (request, reply) => {
+    kit.writeGuard(request);
+    const [projectId, teamId] = pathIds(request, 'project_id', 'team_id');
+    const { project } = await kit.asProject(request);
+    const answer = await project.call('DELETE', `/teams/${teamId}`);
+    // 409: the team still owns user schemas or users; the page says so above the list.
+    if (answer.status === 409) return renderTeams(request, reply, 409, undefined, problemOf(answer, ''));
+    if (answer.status !== 204) throw new ApiRefusal(answer);
+    return afterWrite(reply, consoleHref(consoleView(request), `/console/projects/${projectId}/teams?notice=team_deleted`));
   });
 
   // ---- user schemas ----

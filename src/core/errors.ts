@@ -42,6 +42,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   'user.already_exists': 409,
   'sch.already_exists': 409,
   'team.already_exists': 409,
+  'team.in_use': 409,
   'flowdef.in_use': 409,
   'flowdef.last_active': 409,
   'flow.expired': 410,

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { TeamService } from './service.js';
 import { projectScope } from '../core/principal.js';
 import { principalOf } from '../http/auth.js';
-import { ErrorBody, Id, listBody, listOf, PageQuery, ProjectIdQuery, Timestamp } from '../http/schemas.js';
+import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, ProjectIdQuery, Timestamp } from '../http/schemas.js';
 
 export const TeamSchema = Type.Object({
   id: Type.String(),
@@ -53,6 +53,23 @@ export function teamRoutes(root: FastifyInstance, { teams }: TeamRouteDeps): voi
     },
     async (request) => {
       return teams.get(projectScope(principalOf(request)), request.params.team_id);
+    },
+  );
+
+  app.delete(
+    '/teams/:team_id',
+    {
+      config: { tenancy: 'resource', scope: 'team.write' },
+      schema: {
+        tags: ['teams'],
+        summary: 'Delete a team that owns no user schema and no user (409 team.in_use otherwise)',
+        params: Type.Object({ team_id: Id() }),
+        response: { 204: NoContent, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await teams.delete(projectScope(principalOf(request)), request.params.team_id);
+      return reply.status(204).send(null);
     },
   );
 

@@ -71,6 +71,17 @@ export class TeamService {
     return toTeam(row);
   }
 
+  /**
+   * Deletes a team that nothing names: a team that owns user schemas or users answers 409
+   * `team.in_use` (move or erase them first); another project's team is not found.
+   */
+  async delete(projectId: string | undefined, id: string): Promise<void> {
+    if (await this.store.deleteUnused(projectId, id)) return;
+    const row = await this.store.find(id);
+    if (!row || (projectId !== undefined && row.project_id !== projectId)) throw notFoundError('team.not_found');
+    throw new AppError('team.in_use', 'The team owns user schemas or users: move or erase them first.', { team_id: id });
+  }
+
   async exists(projectId: string, id: string): Promise<boolean> {
     const row = await this.store.find(id);
     return row !== undefined && row.project_id === projectId;

@@ -28,4 +28,18 @@ export class TeamStore {
     const query = this.db.selectFrom('teams').selectAll().where('project_id', '=', projectId);
     return afterCursor(query, 'teams', cursor).limit(limit + 1).execute();
   }
+
+  /**
+   * Deletes the team in one statement, only while no user schema and no user names it (their
+   * references would otherwise fall to null and change what they mean); undefined when it did not.
+   */
+  async deleteUnused(projectId: string | undefined, id: string): Promise<string | undefined> {
+    let query = this.db
+      .deleteFrom('teams')
+      .where('id', '=', id)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('user_schemas').select('id').where('team_id', '=', id))))
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('users').select('id').where('lifecycle_owner_team_id', '=', id))));
+    if (projectId !== undefined) query = query.where('project_id', '=', projectId);
+    return (await query.returning('id').executeTakeFirst())?.id;
+  }
 }

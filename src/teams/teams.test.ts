@@ -26,6 +26,24 @@ describe('teams', () => {
   });
   afterAll(async () => t.close());
 
+  it('DELETE /teams/{id} removes a team nothing names; one owning users is 409 team.in_use; another project\'s is 404', async () => {
+    const team = (await createTeam(project.id, project.project_secret, { name: 'Short-lived' })).json();
+    const remove = (id: string, token = project.project_secret) => t.app.inject({ method: 'DELETE', url: `/teams/${id}`, headers: bearer(token) });
+    const schema = (await t.container.schemas.defaultFor(project.id))!;
+    const owned = await t.app.inject({ method: 'POST', url: `/users?project_id=${project.id}&team_id=${team.id}`, headers: bearer(project.project_secret), payload: { schema: schema.id, attributes: { email: 'owned@example.com', name: { given: 'O' } } } });
+    expect(owned.statusCode, owned.body).toBe(201);
+
+    const inUse = await remove(team.id);
+    expect(inUse.statusCode).toBe(409);
+    expect(errorBody(inUse)).toMatchObject({ code: 'team.in_use', details: { team_id: team.id } });
+    expect(errorBody(await remove(team.id, other.project_secret)).code).toBe('team.not_found');
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/users/${owned.json().id}`, headers: bearer(project.project_secret) })).statusCode).toBe(204);
+    expect((await remove(team.id)).statusCode).toBe(204);
+    expect(errorBody(await remove(team.id)).code).toBe('team.not_found');
+    expect((await t.app.inject({ method: 'GET', url: `/teams/${team.id}`, headers: bearer(project.project_secret) })).statusCode).toBe(404);
+  });
+
   it('creates a team and reads it back', async () => {
     const created = await createTeam(project.id, project.project_secret, { name: '  Support  ' });
     expect(created.statusCode).toBe(201);

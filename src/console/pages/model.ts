@@ -46,7 +46,7 @@ export interface DefinitionProblem extends FormProblem {
   byStep: Map<string, FieldError[]>;
 }
 
-const NOTICES = new Set(['team_created', 'schema_added', 'flow_created', 'flow_saved', 'flow_activated', 'flow_deactivated', 'flow_checked']);
+const NOTICES = new Set(['team_created', 'team_deleted', 'schema_added', 'flow_created', 'flow_saved', 'flow_activated', 'flow_deactivated', 'flow_checked']);
 
 const notice = (view: ConsoleView, value: unknown) => (typeof value === 'string' && NOTICES.has(value) ? `<p class="notice" role="status">${esc(view.t(`console.model.notice.${value}`))}</p>` : '');
 const errorItems = (errors: FieldError[]) => errors.map((e) => `<li><code>${esc(e.path)}</code> ${esc(e.message)}</li>`).join('');
@@ -59,14 +59,16 @@ const table = (headers: string[], rows: string) => `<table class="console-table"
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** The project's teams and the form that creates one. */
-export function teamsMarkup(view: ConsoleView, projectId: string, teams: Team[], options: { notice?: unknown; problem?: FormProblem; more: boolean }): string {
+export function teamsMarkup(view: ConsoleView, projectId: string, teams: Team[], options: { notice?: unknown; problem?: FormProblem; deleteProblem?: FormProblem; more: boolean }): string {
   const { t } = view;
   const base = projectBase(projectId);
-  const rows = teams.map((team) => `<tr><td>${esc(team.name)}</td><td><code>${esc(team.id)}</code></td><td>${esc(team.status)}</td><td>${esc(day(team.created_at))}</td></tr>`).join('');
+  const remove = (team: Team) =>
+    `<form method="post" action="${esc(consoleHref(view, `${base}/teams/${encodeURIComponent(team.id)}/delete`))}" class="inline"><button type="submit" class="btn secondary" aria-label="${esc(t('console.model.teams.delete_named', { name: team.name }))}">${esc(t('console.model.teams.delete'))}</button></form>`;
+  const rows = teams.map((team) => `<tr><td>${esc(team.name)}</td><td><code>${esc(team.id)}</code></td><td>${esc(team.status)}</td><td>${esc(day(team.created_at))}</td><td>${remove(team)}</td></tr>`).join('');
   return (
     backLink(view, base, 'console.back_to_project') +
-    `<h1>${esc(t('console.model.teams.title'))}</h1>${notice(view, options.notice)}` +
-    (teams.length ? table([t('console.projects.name'), t('console.model.id'), t('console.users.status'), t('console.projects.created')], rows) : `<p class="description">${esc(t('console.model.teams.empty'))}</p>`) +
+    `<h1>${esc(t('console.model.teams.title'))}</h1>${notice(view, options.notice)}${alert(options.deleteProblem)}` +
+    (teams.length ? table([t('console.projects.name'), t('console.model.id'), t('console.users.status'), t('console.projects.created'), t('console.user.actions')], rows) : `<p class="description">${esc(t('console.model.teams.empty'))}</p>`) +
     (options.more ? `<p class="description">${esc(t('console.model.more'))}</p>` : '') +
     `<h2>${esc(t('console.model.teams.create'))}</h2>${alert(options.problem)}` +
     `<form method="post" action="${esc(consoleHref(view, `${base}/teams`))}">` +
