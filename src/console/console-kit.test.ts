@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
 import { consoleBrowser } from './console-test-kit.js';
@@ -25,5 +27,22 @@ describe('console test kit', () => {
     expect(Object.keys(CONSOLE_TEXTS.de).sort()).toEqual(Object.keys(CONSOLE_TEXTS.en).sort());
     for (const [key, text] of Object.entries(CONSOLE_TEXTS.de)) expect(text.trim(), key).not.toBe('');
     expect(() => mergeTexts({ en: { 'console.a': 'A' }, de: { 'console.a': 'A' } }, [{ en: { 'console.a': 'B' }, de: {} }])).toThrow(/console\.a/);
+  });
+
+  it('reaches the data only through the API: its imports outside src/console are the allowed helpers', () => {
+    // The console's own access (its OAuth client, set-up links) and page helpers; never a store or a domain service.
+    const allowed = [/^ui\//, /^core\//, /^http\/(cookies|csrf)\.ts$/, /^flows\/settings\/service\.ts$/, /^projects\/ui-texts\.ts$/, /^operators\/console-access\.ts$/, /^config\.ts$/];
+    const root = resolve(import.meta.dirname, '..');
+    const files = readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('test-kit.ts'));
+    const outside: string[] = [];
+    for (const file of files) {
+      const path = join(import.meta.dirname, file);
+      for (const [, target] of readFileSync(path, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+        const named = relative(root, resolve(path, '..', target)).replace(/\.js$/, '.ts');
+        if (!named.startsWith('console/') && !allowed.some((rule) => rule.test(named))) outside.push(`${file} -> ${named}`);
+      }
+    }
+    expect(files.length).toBeGreaterThan(10);
+    expect(outside).toEqual([]);
   });
 });
