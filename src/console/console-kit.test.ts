@@ -23,6 +23,20 @@ describe('console test kit', () => {
     expect((await browser.post('/console/projects', { name: 'Kit' })).statusCode).toBe(201);
   });
 
+  it('ends the console when the operator\'s Gatehouse session is revoked, and refreshes it while the session lives', async () => {
+    const browser = await consoleBrowser(t, [{ role: 'instance_admin' }], ORIGIN);
+    t.clock.advance(5 * 60 * 1000);
+    const refreshed = await browser.get('/console');
+    expect(refreshed.statusCode).toBe(200);
+    const cookie = refreshed.cookies.filter((c) => c.name === '_zconsole').map((c) => `${c.name}=${c.value}`).join('; ');
+    expect(cookie).not.toBe('');
+    const revoked = await t.app.inject({ method: 'DELETE', url: `/sessions/${browser.sessionId}`, headers: { authorization: `Bearer ${t.adminToken}` } });
+    expect(revoked.statusCode).toBe(204);
+    const after = await t.app.inject({ method: 'GET', url: '/console', headers: { cookie } });
+    expect(after.statusCode).toBe(303);
+    expect(new URL(String(after.headers.location)).pathname).toBe('/auth/authorize');
+  });
+
   it('has every console text in English and German, and refuses a key defined twice', () => {
     expect(Object.keys(CONSOLE_TEXTS.de).sort()).toEqual(Object.keys(CONSOLE_TEXTS.en).sort());
     for (const [key, text] of Object.entries(CONSOLE_TEXTS.de)) expect(text.trim(), key).not.toBe('');

@@ -12,7 +12,8 @@ export const cookieHeader = (cookies: Record<string, string>) => Object.entries(
 
 export interface ConsoleBrowser {
   userId: string;
-  /** the operator's Gatehouse session token (the hosted pages' cookie `__service_session`) */
+  /** the operator's Gatehouse session and its token (the hosted pages' cookie `__service_session`) */
+  sessionId: string;
   sessionToken: string;
   /** the `cookie` header of a browser signed in to the console */
   cookie: string;
@@ -37,6 +38,7 @@ export async function consoleBrowser(t: TestApp, roles: Array<{ role: OperatorRo
   const cookie = cookieHeader(cookiesOf(answered));
   return {
     userId: signedIn.userId,
+    sessionId: signedIn.sessionId,
     sessionToken: signedIn.sessionToken,
     cookie,
     get: (url) => t.app.inject({ method: 'GET', url, headers: { cookie } }),

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { decodeJwt } from 'jose';
+import { decodeJwt, type JWTPayload } from 'jose';
 import type { ConsoleClient } from '../operators/console-access.js';
 import type { ConsoleSession, LoginState } from './session.js';
 
@@ -50,20 +50,33 @@ export class CodeRefused extends Error {}
  * and issuer are still checked, as a client must.
  */
 export async function redeemCode(app: FastifyInstance, publicUrl: string, client: ConsoleClient, login: LoginState, code: string, now: Date): Promise<ConsoleSession> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/auth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, client_id: client.clientId, code_verifier: login.verifier }).toString(),
-  });
+  const grant = { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, client_id: client.clientId, code_verifier: login.verifier };
+  return tokenRequest(app, publicUrl, client, grant, now, (claims) => claims.nonce === login.nonce);
+}
+
+/**
+ * A new access token for the session's refresh token (rotated: the old one is used up). The
+ * refresh token dies with the operator's Gatehouse session, so a revoked session ends the
+ * console's too. Refused: CodeRefused, and the console signs in again.
+ */
+export async function refreshSession(app: FastifyInstance, publicUrl: string, client: ConsoleClient, session: ConsoleSession, now: Date): Promise<ConsoleSession> {
+  const grant = { grant_type: 'refresh_token', refresh_token: session.refreshToken, client_id: client.clientId };
+  return tokenRequest(app, publicUrl, client, grant, now, (claims) => claims.sub === session.userId);
+}
+
+async function tokenRequest(app: FastifyInstance, publicUrl: string, client: ConsoleClient, grant: Record<string, string>, now: Date, belongs: (claims: JWTPayload) => boolean): Promise<ConsoleSession> {
+  const response = await app.inject({ method: 'POST', url: '/auth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(grant).toString() });
   if (response.statusCode !== 200) throw new CodeRefused(`token endpoint: ${response.statusCode}`);
-  const tokens = response.json() as { access_token?: unknown; expires_in?: unknown; id_token?: unknown };
-  if (typeof tokens.access_token !== 'string' || typeof tokens.id_token !== 'string' || typeof tokens.expires_in !== 'number') throw new CodeRefused('token endpoint: incomplete answer');
+  const tokens = response.json() as { access_token?: unknown; refresh_token?: unknown; expires_in?: unknown; id_token?: unknown };
+  if (typeof tokens.access_token !== 'string' || typeof tokens.refresh_token !== 'string' || typeof tokens.id_token !== 'string' || typeof tokens.expires_in !== 'number') {
+    throw new CodeRefused('token endpoint: incomplete answer');
+  }
   const claims = decodeJwt(tokens.id_token);
   const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (claims.iss !== publicUrl || !audience.includes(client.clientId) || claims.nonce !== login.nonce || typeof claims.sub !== 'string') throw new CodeRefused('id token: wrong issuer, audience or nonce');
+  if (claims.iss !== publicUrl || !audience.includes(client.clientId) || typeof claims.sub !== 'string' || !belongs(claims)) throw new CodeRefused('id token: wrong issuer, audience, nonce or subject');
   return {
     accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
     expiresAt: now.getTime() + tokens.expires_in * 1000,
     authTime: typeof claims.auth_time === 'number' ? claims.auth_time : Math.floor(now.getTime() / 1000),
     userId: claims.sub,

@@ -10,7 +10,7 @@ import type { ConsoleAccess } from '../operators/console-access.js';
 import { loadAssets } from '../ui/assets.js';
 import { esc } from '../ui/html.js';
 import { ApiRefusal, ConsoleApi, ConsoleSignInNeeded } from './api.js';
-import { authorizeUrl, CodeRefused, CONSOLE_ACR, newLogin, redeemCode } from './oidc.js';
+import { authorizeUrl, CodeRefused, CONSOLE_ACR, newLogin, redeemCode, refreshSession } from './oidc.js';
 import { projectMarkup, projectsMarkup, type ProjectSummary } from './pages/projects.js';
 import { consoleHref, consoleView, sendConsoleMessage, sendConsolePage, type ConsoleChrome, type ConsoleView } from './render.js';
 import { formOf, ID_PATTERN, type ConsolePageKit, type Operator } from './kit.js';
@@ -29,6 +29,9 @@ export interface ConsoleRouteDeps {
   keys: KeyRing;
   consoleAccess: ConsoleAccess;
 }
+
+/** An access token with less left than this is refreshed before the page uses it. */
+const REFRESH_MARGIN_MS = 30 * 1000;
 
 /** Console forms are a few short fields. */
 const FORM_LIMIT = 16 * 1024;
@@ -79,13 +82,41 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
       return sendConsoleMessage(reply, view, assets, clientError ? status! : 500, { title: view.t('console.error.title'), text });
     });
 
+    // The reply of each console request, so that a refreshed session can be stored from anywhere.
+    const replies = new WeakMap<FastifyRequest, FastifyReply>();
+    app.addHook('onRequest', async (request, reply) => {
+      replies.set(request, reply);
+    });
+
+    /**
+     * The session with a live access token: one about to expire is refreshed and stored again.
+     * A refresh that is refused (the Gatehouse session ended, the token was used twice), or one
+     * whose sign-in no longer holds AAL2 where it did, signs the operator in again.
+     */
+    const liveSession = async (request: FastifyRequest): Promise<ConsoleSession> => {
+      const now = deps.clock.now();
+      const session = cookies.session(request, now);
+      if (!session) throw new ConsoleSignInNeeded();
+      if (session.expiresAt - now.getTime() > REFRESH_MARGIN_MS) return session;
+      let renewed: ConsoleSession;
+      try {
+        renewed = await refreshSession(app, publicUrl, await deps.consoleAccess.consoleClient(), session, now);
+      } catch (error) {
+        if (error instanceof CodeRefused) throw new ConsoleSignInNeeded();
+        throw error;
+      }
+      if (session.acr === CONSOLE_ACR && renewed.acr !== CONSOLE_ACR) throw new ConsoleSignInNeeded();
+      const reply = replies.get(request);
+      if (reply) cookies.setSession(request, reply, renewed, now);
+      return renewed;
+    };
+
     /** The hosted settings page where an operator adds a passkey or an authenticator app. */
     const accountSettings = (systemProjectId: string) => `${publicUrl}/ui/settings?project_id=${encodeURIComponent(systemProjectId)}`;
 
     /** The operator behind the console cookie, or a redirect to sign in. */
     const operatorOf = async (request: FastifyRequest): Promise<{ session: ConsoleSession; api: ConsoleApi; operator: Operator; chrome: ConsoleChrome }> => {
-      const session = cookies.session(request, deps.clock.now());
-      if (!session) throw new ConsoleSignInNeeded();
+      const session = await liveSession(request);
       const api = new ConsoleApi(app, session.accessToken, request.ip);
       const answer = await api.call('GET', '/operators/me');
       if (answer.status !== 200) throw new ConsoleSignInNeeded();

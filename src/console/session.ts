@@ -7,12 +7,19 @@ export const CONSOLE_COOKIE = '_zconsole';
 /** The sign-in in progress (PKCE verifier, state, nonce, a set-up token), for ten minutes. */
 export const CONSOLE_LOGIN_COOKIE = '_zconsole_login';
 export const LOGIN_TTL_MS = 10 * 60 * 1000;
+/**
+ * How long the console cookie lasts without a request: each refresh stores it anew. The operator's
+ * Gatehouse session bounds it too (its refresh token ends with the session).
+ */
+export const SESSION_TTL_MS = 60 * 60 * 1000;
 
 export interface ConsoleSession {
   /** the system project's access token of the console client */
   accessToken: string;
-  /** when the access token ends (ms since the epoch): the console signs in again after */
+  /** when the access token ends (ms since the epoch): the console refreshes it then */
   expiresAt: number;
+  /** the refresh token (rotated on each use; it ends with the operator's Gatehouse session) */
+  refreshToken: string;
   /** the operator's newest factor (seconds since the epoch), for the step-up of destructive actions */
   authTime: number;
   /** the operator's user id (the id token's `sub`) */
@@ -60,9 +67,14 @@ export class ConsoleCookies {
     }
   }
 
+  /** The console session, its access token possibly expired (the caller refreshes it); undefined past SESSION_TTL_MS. */
   session(request: FastifyRequest, now: Date): ConsoleSession | undefined {
-    const session = this.read<ConsoleSession>(request, CONSOLE_COOKIE, (v) => typeof v.accessToken === 'string' && typeof v.expiresAt === 'number' && typeof v.userId === 'string');
-    return session && session.expiresAt > now.getTime() ? session : undefined;
+    const session = this.read<ConsoleSession & { storedAt: number }>(
+      request,
+      CONSOLE_COOKIE,
+      (v) => typeof v.accessToken === 'string' && typeof v.refreshToken === 'string' && typeof v.expiresAt === 'number' && typeof v.userId === 'string' && typeof v.storedAt === 'number',
+    );
+    return session && now.getTime() - session.storedAt < SESSION_TTL_MS ? session : undefined;
   }
 
   login(request: FastifyRequest, now: Date): LoginState | undefined {
@@ -71,7 +83,8 @@ export class ConsoleCookies {
   }
 
   setSession(request: FastifyRequest, reply: FastifyReply, session: ConsoleSession, now: Date): void {
-    setConsoleCookie(request, reply, CONSOLE_COOKIE, this.box.seal(JSON.stringify({ kind: CONSOLE_COOKIE, ...session })), session.expiresAt - now.getTime());
+    const sealed = this.box.seal(JSON.stringify({ kind: CONSOLE_COOKIE, ...session, storedAt: now.getTime() }));
+    setConsoleCookie(request, reply, CONSOLE_COOKIE, sealed, SESSION_TTL_MS);
   }
 
   setLogin(request: FastifyRequest, reply: FastifyReply, login: LoginState): void {
