@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
-import { describeBrowser, DESKTOP, expectAccessible, launch, startServer } from './harness.js';
+import { BrowserPages, describeBrowser, expectAccessible, startServer } from './harness.js';
 
 const SCREENSHOTS = new URL('../../docs/images/', import.meta.url).pathname;
 const PASSWORD = 'correct horse battery staple 42';
@@ -14,29 +14,21 @@ const PASSWORD = 'correct horse battery staple 42';
  * axe, and a second operator (passkey, project admin) who sees only their project. Screenshots.
  */
 describeBrowser('the admin console in Chromium: from the set-up link to a revoked session', () => {
-  let browser: Browser;
+  let pages: BrowserPages;
   let t: TestApp;
   let base: string;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     // WebAuthn refuses IP addresses as relying parties: the pages are opened on localhost.
     ({ t, base } = await startServer({}, { publicHost: 'localhost' }));
     base = base.replace('127.0.0.1', 'localhost');
-    browser = await launch();
+    pages = await BrowserPages.launch();
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
+    await pages?.close();
     await t?.close();
   });
-
-  async function newPage(): Promise<Page> {
-    // bypassCSP lets axe's script into the pages (their CSP allows no inline script).
-    const context = await browser.newContext({ ...DESKTOP, bypassCSP: true });
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = () => pages.newPage();
 
   it('sets up the first operator with a passkey, creates a project, finds its new user and revokes their session', async () => {
     const link = await t.container.consoleAccess.setupLink();

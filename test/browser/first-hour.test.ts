@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../../src/http/log-redaction.js';
 import { createListeningTestApp, type TestApp } from '../helpers/app.js';
-import { describeBrowser, DESKTOP, expectAccessible, launch } from './harness.js';
+import { BrowserPages, describeBrowser, expectAccessible } from './harness.js';
 
 const PASSWORD = 'correct horse battery staple 42';
 
@@ -15,29 +15,22 @@ const PASSWORD = 'correct horse battery staple 42';
  * in the four steps of docs/sdk.md; the 400 page of a callback missing from the allow-list.
  */
 describeBrowser('hosted UI in Chromium: the first hour (issue 39)', () => {
-  let browser: Browser;
+  let pages: BrowserPages;
   let t: TestApp & { base: string };
   let project: { id: string; project_secret: string };
   let log = '';
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     const sink = new Writable({ write: (chunk, _encoding, done) => ((log += String(chunk)), done()) });
     t = await createListeningTestApp({}, { logger: createLogger('info', sink) });
     project = await t.createProject('First hour');
-    browser = await launch();
+    pages = await BrowserPages.launch();
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
+    await pages?.close();
     await t?.close();
   });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ ...DESKTOP, bypassCSP: true });
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = () => pages.newPage();
 
   async function register(page: Page, email: string, query = ''): Promise<void> {
     await page.goto(`${t.base}/ui/register?project_id=${project.id}${query}`);

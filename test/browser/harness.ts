@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.js';
 import { createListeningTestApp, type TestApp } from '../helpers/app.js';
@@ -40,6 +40,31 @@ export async function startServer(overrides: Partial<Config> = {}, options: { pu
 }
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+/**
+ * One browser for a test file, each page in a fresh profile (its own cookies), all closed by
+ * `close`. `bypassCSP` lets axe-core be injected; the pages themselves never need it.
+ */
+export class BrowserPages {
+  private readonly contexts: BrowserContext[] = [];
+
+  private constructor(readonly browser: Browser) {}
+
+  static async launch(): Promise<BrowserPages> {
+    return new BrowserPages(await launch());
+  }
+
+  async newPage(options: BrowserContextOptions = {}): Promise<Page> {
+    const context = await this.browser.newContext({ ...DESKTOP, bypassCSP: true, ...options });
+    this.contexts.push(context);
+    return context.newPage();
+  }
+
+  async close(): Promise<void> {
+    for (const context of this.contexts) await context.close();
+    await this.browser.close();
+  }
+}
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

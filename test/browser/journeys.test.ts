@@ -1,40 +1,32 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSmtpServer } from '../../src/courier/test-smtp-server.js';
 import type { TestApp } from '../helpers/app.js';
 import { bearer } from '../helpers/app.js';
-import { describeBrowser, DESKTOP, expectAccessible, launch, PHONE, startServer } from './harness.js';
+import { BrowserPages, describeBrowser, DESKTOP, expectAccessible, PHONE, startServer } from './harness.js';
 
 const PASSWORD = 'correct horse battery staple 42';
 const SCREENSHOTS = new URL('../../docs/images/', import.meta.url).pathname;
 
 describeBrowser('hosted UI in Chromium: journeys typed into real pages', () => {
-  let browser: Browser;
+  let pages: BrowserPages;
   let t: TestApp;
   let base: string;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let project: { id: string; project_secret: string };
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
     ({ t, base } = await startServer({ smtpUrl: smtp.url }));
     project = await t.createProject('Acme');
-    browser = await launch();
+    pages = await BrowserPages.launch();
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
+    await pages?.close();
     await t?.close();
     await smtp?.close();
   });
-
-  /** A fresh browser profile; `bypassCSP` lets axe-core be injected (the pages themselves never need it). */
-  async function newPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-    const context = await browser.newContext({ ...DESKTOP, bypassCSP: true, ...options });
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = (options: BrowserContextOptions = {}) => pages.newPage(options);
 
   async function register(page: Page, email: string, axe = true): Promise<void> {
     await page.goto(`${base}/ui/register?project_id=${project.id}`);
@@ -174,9 +166,7 @@ describeBrowser('hosted UI in Chromium: journeys typed into real pages', () => {
       },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const context = await browser.newContext(DESKTOP); // CSP enforced
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await newPage({ bypassCSP: false }); // CSP enforced
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
