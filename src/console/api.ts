@@ -64,4 +64,9 @@ export class ApiRefusal extends Error {
     const details = this.answer.body.details as { errors?: unknown } | undefined;
     return Array.isArray(details?.errors) ? details.errors.filter((e): e is { path: string; message: string } => typeof e?.path === 'string' && typeof e?.message === 'string') : [];
   }
+
+  /** What the refused form shows (`FormProblem` of ./pages/parts.ts): the message and the field errors. */
+  get problem(): { message: string; errors: Array<{ path: string; message: string }> } {
+    return { message: this.message, errors: this.fieldErrors };
+  }
 }

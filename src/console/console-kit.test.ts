@@ -37,6 +37,17 @@ describe('console test kit', () => {
     expect(new URL(String(after.headers.location)).pathname).toBe('/auth/authorize');
   });
 
+  it('refreshes once per request: a form refused after the expiry renders, and the renewed cookie keeps working', async () => {
+    const browser = await consoleBrowser(t, [{ role: 'instance_admin' }], ORIGIN);
+    const project = await t.createProject('Refreshed');
+    t.clock.advance(5 * 60 * 1000);
+    // The refused form renders the page again: both ask for the operator in the same request.
+    const refused = await browser.post(`/console/projects/${project.id}/settings/general`, { name: 'Refreshed', preview_origins: 'not an origin' });
+    expect(refused.statusCode).toBe(400);
+    const cookie = refused.cookies.filter((c) => c.name === '_zconsole').map((c) => `${c.name}=${c.value}`).join('; ');
+    expect((await t.app.inject({ method: 'GET', url: '/console', headers: { cookie } })).statusCode).toBe(200);
+  });
+
   it('has every console text in English and German, and refuses a key defined twice', () => {
     expect(Object.keys(CONSOLE_TEXTS.de).sort()).toEqual(Object.keys(CONSOLE_TEXTS.en).sort());
     for (const [key, text] of Object.entries(CONSOLE_TEXTS.de)) expect(text.trim(), key).not.toBe('');

@@ -11,6 +11,9 @@ export interface Operator {
   roles: Array<{ role: 'instance_admin' | 'project_admin'; project_id: string | null }>;
 }
 
+/** Whether the operator holds every project (instance admin), not only some (project admin). */
+export const isInstanceAdmin = (operator: Operator) => operator.roles.some((role) => role.role === 'instance_admin');
+
 export interface SignedIn {
   session: ConsoleSession;
   api: ConsoleApi;
@@ -33,6 +36,11 @@ export interface ConsolePageKit {
   /** The CSRF check of every console write (same origin as the public URL). */
   writeGuard(request: FastifyRequest): void;
   signIn(request: FastifyRequest, reply: FastifyReply, options?: { next?: string; maxAge?: number }): Promise<FastifyReply>;
+  /**
+   * Destructive actions need a sign-in at most STEP_UP_SECONDS old: undefined when the session's
+   * is, else the redirect that signs in again (`max_age`) and comes back to `next` to confirm.
+   */
+  stepUp(request: FastifyRequest, reply: FastifyReply, session: ConsoleSession, next: string): Promise<FastifyReply> | undefined;
   formOf(body: unknown): URLSearchParams;
 }
 

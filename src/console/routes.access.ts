@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { esc } from '../ui/html.js';
 import { ApiRefusal } from './api.js';
-import { ID_PATTERN, type ConsolePageKit } from './kit.js';
+import { ID_PATTERN, isInstanceAdmin, type ConsolePageKit } from './kit.js';
 import { afterWrite, pathParam } from './paths.js';
 import { keysMarkup, operatorsMarkup, type RoleGrant, type ServiceKey } from './pages/access.js';
 import { consoleHref, consoleView, sendConsolePage } from './render.js';
@@ -45,7 +45,7 @@ export function accessPages(kit: ConsolePageKit): void {
   /** Instance admins only: anyone else gets the 404 of a page that is not theirs. */
   const asInstanceAdmin = async (request: FastifyRequest) => {
     const signedIn = await kit.operatorOf(request);
-    if (!signedIn.operator.roles.some((role) => role.role === 'instance_admin')) throw new ApiRefusal({ status: 404, body: {} });
+    if (!isInstanceAdmin(signedIn.operator)) throw new ApiRefusal({ status: 404, body: {} });
     return signedIn;
   };
 

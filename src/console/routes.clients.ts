@@ -19,7 +19,7 @@ const optional = (value: string | null) => (value?.trim() ? value.trim() : undef
 /** A 400 of the API as the form shows it; anything else stays an ApiRefusal for the error page. */
 function refusalAtForm(error: unknown): { message: string; errors: Array<{ path: string; message: string }> } {
   if (!(error instanceof ApiRefusal) || error.answer.status !== 400) throw error;
-  return { message: error.message, errors: error.fieldErrors };
+  return error.problem;
 }
 
 /** The body of `POST /projects/{id}/oauth_clients` from the form: empty optional fields are left out. */

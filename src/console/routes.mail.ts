@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiRefusal, type ConsoleApi } from './api.js';
 import type { ConsolePageKit } from './kit.js';
 import { afterWrite, pathIds } from './paths.js';
-import { brandingMarkup, mailTemplatesMarkup, type BrandingValues, type MailFormProblem, type MailPreview, type MailTemplateSource, type MailTemplatesPage } from './pages/mail.js';
+import type { FormProblem } from './pages/parts.js';
+import { brandingMarkup, mailTemplatesMarkup, type BrandingValues, type MailPreview, type MailTemplateSource, type MailTemplatesPage } from './pages/mail.js';
 import { consoleHref, consoleView, sendConsolePage } from './render.js';
 
 const config = { page: true, tenancy: 'credential' } as const;
@@ -31,7 +32,7 @@ export function mailPages(kit: ConsolePageKit): void {
     return { ...signedIn, projectId, template, language };
   };
 
-  const renderTemplates = async (request: FastifyRequest, reply: FastifyReply, status: number, options: { typed?: TypedTemplate; problem?: MailFormProblem; notice?: string } = {}) => {
+  const renderTemplates = async (request: FastifyRequest, reply: FastifyReply, status: number, options: { typed?: TypedTemplate; problem?: FormProblem; notice?: string } = {}) => {
     const view = consoleView(request);
     const [projectId] = pathIds(request, 'project_id');
     const { project, chrome } = await kit.asProject(request);
@@ -81,7 +82,7 @@ export function mailPages(kit: ConsolePageKit): void {
     });
     if (answer.status === 400) {
       const refusal = new ApiRefusal(answer);
-      return renderTemplates(request, reply, 400, { typed, problem: { message: refusal.message, errors: refusal.fieldErrors } });
+      return renderTemplates(request, reply, 400, { typed, problem: refusal.problem });
     }
     if (answer.status !== 200) throw new ApiRefusal(answer);
     return afterWrite(reply, templatesPage(request, projectId, { template, language, notice: 'saved' }));
@@ -94,7 +95,7 @@ export function mailPages(kit: ConsolePageKit): void {
     return afterWrite(reply, templatesPage(request, projectId, { template, language, notice: 'reset' }));
   });
 
-  const renderBranding = async (request: FastifyRequest, reply: FastifyReply, status: number, options: { typed?: BrandingValues; problem?: MailFormProblem; notice?: string } = {}) => {
+  const renderBranding = async (request: FastifyRequest, reply: FastifyReply, status: number, options: { typed?: BrandingValues; problem?: FormProblem; notice?: string } = {}) => {
     const view = consoleView(request);
     const [projectId] = pathIds(request, 'project_id');
     const { project, chrome } = await kit.asProject(request);
@@ -121,7 +122,7 @@ export function mailPages(kit: ConsolePageKit): void {
     const answer = await project.call('PUT', `/projects/${projectId}/branding`, typed);
     if (answer.status === 400) {
       const refusal = new ApiRefusal(answer);
-      return renderBranding(request, reply, 400, { typed, problem: { message: refusal.message, errors: refusal.fieldErrors } });
+      return renderBranding(request, reply, 400, { typed, problem: refusal.problem });
     }
     if (answer.status !== 200) throw new ApiRefusal(answer);
     return afterWrite(reply, consoleHref(consoleView(request), `/console/projects/${projectId}/branding?notice=saved`));

@@ -51,7 +51,7 @@ function parsed(text: string): { value: unknown } | undefined {
 
 const problemOf = (answer: ApiAnswer, text: string): FormProblem => {
   const refusal = new ApiRefusal(answer);
-  return { message: refusal.message, errors: refusal.fieldErrors, text };
+  return { ...refusal.problem, text };
 };
 
 /** A project's teams, user schemas (revisions side by side) and flow definitions (step graph, save, activate). */

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiRefusal, type ConsoleApi } from './api.js';
-import { STEP_UP_SECONDS, type ConsolePageKit } from './kit.js';
+import { isInstanceAdmin, type ConsolePageKit } from './kit.js';
+import type { ConsoleSession } from './session.js';
 import { linesOf } from './paths.js';
 import type { ProjectSummary } from './pages/projects.js';
-import { settingsMarkup, type FlowSettings, type FormProblem } from './pages/settings.js';
+import { settingsMarkup, type FlowSettings, type SettingsProblem } from './pages/settings.js';
 import { consoleHref, consoleView, sendConsolePage } from './render.js';
 
 const config = { page: true, tenancy: 'credential' } as const;
@@ -13,27 +14,26 @@ const config = { page: true, tenancy: 'credential' } as const;
 export function settingsPages(kit: ConsolePageKit): void {
   const { app, assets } = kit;
 
-  const isInstanceAdmin = (roles: Array<{ role: string }>) => roles.some((role) => role.role === 'instance_admin');
 
-  const render = async (request: FastifyRequest, reply: FastifyReply, status: number, options: { problem?: FormProblem; notice?: string; secret?: string } = {}) => {
+  const render = async (request: FastifyRequest, reply: FastifyReply, status: number, options: { problem?: SettingsProblem; notice?: string; secret?: string } = {}) => {
     const view = consoleView(request);
     const { project, projectId, operator, chrome } = await kit.asProject(request);
     const [summary, flow] = await Promise.all([project.data<ProjectSummary>('GET', `/projects/${projectId}`), project.data<FlowSettings>('GET', `/projects/${projectId}/flow_settings`)]);
-    const content = settingsMarkup(view, summary, flow, { ...options, canDelete: isInstanceAdmin(operator.roles) });
+    const content = settingsMarkup(view, summary, flow, { ...options, canDelete: isInstanceAdmin(operator) });
     return sendConsolePage(reply, view, assets, status, view.t('console.settings.title', { name: summary.name }), content, chrome);
   };
   const saved = (request: FastifyRequest, reply: FastifyReply, projectId: string) =>
     reply.header('cache-control', 'no-store').redirect(consoleHref(consoleView(request), `/console/projects/${projectId}/settings?notice=saved`), 303);
 
   /** One form's API call: a 400 renders the page again with the errors at that form. */
-  const submit = async (request: FastifyRequest, reply: FastifyReply, form: FormProblem['form'], call: (project: ConsoleApi, projectId: string, fields: URLSearchParams) => Promise<unknown>) => {
+  const submit = async (request: FastifyRequest, reply: FastifyReply, form: SettingsProblem['form'], call: (project: ConsoleApi, projectId: string, fields: URLSearchParams) => Promise<unknown>) => {
     kit.writeGuard(request);
     const { project, projectId } = await kit.asProject(request);
     try {
       await call(project, projectId, kit.formOf(request.body));
     } catch (error) {
       if (!(error instanceof ApiRefusal) || error.answer.status !== 400) throw error;
-      return render(request, reply, 400, { problem: { form, message: error.message, errors: error.fieldErrors } });
+      return render(request, reply, 400, { problem: { ...error.problem, form } });
     }
     return saved(request, reply, projectId);
   };
@@ -60,17 +60,13 @@ export function settingsPages(kit: ConsolePageKit): void {
   );
 
   /** Rotating the secret and deleting the project ask for a sign-in within five minutes. */
-  const stepUp = async (request: FastifyRequest, reply: FastifyReply, projectId: string): Promise<FastifyReply | undefined> => {
-    const { session } = await kit.operatorOf(request);
-    if (kit.clock.now().getTime() / 1000 - session.authTime <= STEP_UP_SECONDS) return undefined;
-    return kit.signIn(request, reply, { next: `/console/projects/${projectId}/settings`, maxAge: STEP_UP_SECONDS });
-  };
+  const stepUp = (request: FastifyRequest, reply: FastifyReply, session: ConsoleSession, projectId: string) => kit.stepUp(request, reply, session, `/console/projects/${projectId}/settings`);
 
   app.post('/console/projects/:project_id/settings/rotate', { config }, async (request, reply) => {
     kit.writeGuard(request);
-    const { project, projectId } = await kit.asProject(request);
+    const { project, projectId, session } = await kit.asProject(request);
     if (kit.formOf(request.body).get('confirm') !== 'yes') return saved(request, reply, projectId);
-    const redirected = await stepUp(request, reply, projectId);
+    const redirected = await stepUp(request, reply, session, projectId);
     if (redirected) return redirected;
     const rotated = await project.data<{ project_secret: string }>('POST', `/projects/${projectId}/rotate_secret`, {});
     // The new secret exists in this answer only: shown here, never behind a redirect.
@@ -80,12 +76,12 @@ export function settingsPages(kit: ConsolePageKit): void {
   app.post('/console/projects/:project_id/settings/delete', { config }, async (request, reply) => {
     kit.writeGuard(request);
     const view = consoleView(request);
-    const { project, projectId } = await kit.asProject(request);
+    const { project, projectId, session } = await kit.asProject(request);
     const summary = await project.data<ProjectSummary>('GET', `/projects/${projectId}`);
     if (kit.formOf(request.body).get('confirm_name') !== summary.name) {
       return render(request, reply, 400, { problem: { form: 'general', message: view.t('console.settings.delete_mismatch'), errors: [] } });
     }
-    const redirected = await stepUp(request, reply, projectId);
+    const redirected = await stepUp(request, reply, session, projectId);
     if (redirected) return redirected;
     await project.data('DELETE', `/projects/${projectId}`);
     return reply.header('cache-control', 'no-store').redirect(consoleHref(view, '/console?notice=project_deleted'), 303);

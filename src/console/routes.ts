@@ -12,8 +12,8 @@ import { esc } from '../ui/html.js';
 import { ApiRefusal, ConsoleApi, ConsoleSignInNeeded } from './api.js';
 import { authorizeUrl, CodeRefused, CONSOLE_ACR, newLogin, redeemCode, refreshSession } from './oidc.js';
 import { projectMarkup, projectsMarkup, type ProjectSummary } from './pages/projects.js';
-import { consoleHref, consoleView, sendConsoleMessage, sendConsolePage, type ConsoleChrome, type ConsoleView } from './render.js';
-import { formOf, ID_PATTERN, type ConsolePageKit, type Operator } from './kit.js';
+import { consoleHref, consoleView, sendConsoleMessage, sendConsolePage, type ConsoleView } from './render.js';
+import { formOf, ID_PATTERN, isInstanceAdmin, STEP_UP_SECONDS, type ConsolePageKit, type Operator, type SignedIn } from './kit.js';
 import { accessPages } from './routes.access.js';
 import { clientsPages } from './routes.clients.js';
 import { mailPages } from './routes.mail.js';
@@ -114,8 +114,18 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
     /** The hosted settings page where an operator adds a passkey or an authenticator app. */
     const accountSettings = (systemProjectId: string) => `${publicUrl}/ui/settings?project_id=${encodeURIComponent(systemProjectId)}`;
 
-    /** The operator behind the console cookie, or a redirect to sign in. */
-    const operatorOf = async (request: FastifyRequest): Promise<{ session: ConsoleSession; api: ConsoleApi; operator: Operator; chrome: ConsoleChrome }> => {
+    /**
+     * The operator behind the console cookie, or a redirect to sign in. Once per request: a page
+     * that renders after a write asks again, and a second refresh with the request's (used)
+     * refresh token would read as reuse and revoke the operator's tokens.
+     */
+    const signedIn = new WeakMap<FastifyRequest, Promise<SignedIn>>();
+    const operatorOf = (request: FastifyRequest): Promise<SignedIn> => {
+      let found = signedIn.get(request);
+      if (!found) signedIn.set(request, (found = resolveOperator(request)));
+      return found;
+    };
+    const resolveOperator = async (request: FastifyRequest): Promise<SignedIn> => {
       const session = await liveSession(request);
       const api = new ConsoleApi(app, session.accessToken, request.ip);
       const answer = await api.call('GET', '/operators/me');
@@ -125,7 +135,6 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
       const addFactor = session.acr === CONSOLE_ACR ? undefined : accountSettings((await deps.consoleAccess.consoleClient()).projectId);
       return { session, api, operator, chrome: { operator: { userId: operator.user_id, roles: [...new Set(operator.roles.map((role) => role.role))] }, outbox: !deps.config.smtpUrl, addFactor } };
     };
-    const isInstanceAdmin = (operator: Operator) => operator.roles.some((role) => role.role === 'instance_admin');
     /** Project pages call the API as the project: instance admins with their own token, project admins with a minted project token. */
     const apiForProject = async (request: FastifyRequest, api: ConsoleApi, operator: Operator, projectId: string): Promise<ConsoleApi> => {
       if (isInstanceAdmin(operator)) return api;
@@ -133,12 +142,20 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
       return new ConsoleApi(app, minted.token, request.ip);
     };
     const writeGuard = (request: FastifyRequest) => assertSameOrigin(request, { publicUrl });
-    const asProject = async (request: FastifyRequest) => {
-      const projectId = pathParam(request, 'project_id');
-      const signedIn = await operatorOf(request);
-      return { ...signedIn, projectId, project: await apiForProject(request, signedIn.api, signedIn.operator, projectId) };
+    // Once per request too: a project admin's project token is minted once.
+    const asProjects = new WeakMap<FastifyRequest, ReturnType<ConsolePageKit['asProject']>>();
+    const asProject: ConsolePageKit['asProject'] = (request) => {
+      let found = asProjects.get(request);
+      if (!found) {
+        const projectId = pathParam(request, 'project_id');
+        found = operatorOf(request).then(async (operator) => ({ ...operator, projectId, project: await apiForProject(request, operator.api, operator.operator, projectId) }));
+        asProjects.set(request, found);
+      }
+      return found;
     };
-    const kit: ConsolePageKit = { app, assets, publicUrl, clock: deps.clock, operatorOf, apiForProject, asProject, writeGuard, signIn, formOf };
+    const stepUp: ConsolePageKit['stepUp'] = (request, reply, session, next) =>
+      deps.clock.now().getTime() / 1000 - session.authTime <= STEP_UP_SECONDS ? undefined : signIn(request, reply, { next, maxAge: STEP_UP_SECONDS });
+    const kit: ConsolePageKit = { app, assets, publicUrl, clock: deps.clock, operatorOf, apiForProject, asProject, writeGuard, signIn, stepUp, formOf };
     userPages(kit);
     settingsPages(kit);
     accessPages(kit);

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiRefusal } from './api.js';
-import { STEP_UP_SECONDS, type ConsolePageKit } from './kit.js';
+import type { ConsolePageKit } from './kit.js';
 import { afterWrite, pathIds } from './paths.js';
 import { outboxMarkup, userMarkup, usersMarkup, type AuditEvent, type CredentialItem, type OutboxMessage, type SessionItem, type UserPage, type UserResource } from './pages/users.js';
 import { consoleHref, consoleView, sendConsolePage } from './render.js';
@@ -57,7 +57,7 @@ export function userPages(kit: ConsolePageKit): void {
     const answer = await project.call('PATCH', `/users/${userId}`, { attributes });
     if (answer.status === 400 || answer.status === 409) {
       const refusal = new ApiRefusal(answer);
-      return renderUser(request, reply, answer.status, { text, message: refusal.message, errors: refusal.fieldErrors });
+      return renderUser(request, reply, answer.status, { ...refusal.problem, text });
     }
     if (answer.status !== 200) throw new ApiRefusal(answer);
     return afterWrite(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=saved`));
@@ -100,8 +100,8 @@ export function userPages(kit: ConsolePageKit): void {
     const userPage = `/console/projects/${projectId}/users/${userId}`;
     if (kit.formOf(request.body).get('confirm') !== 'yes') return afterWrite(reply, consoleHref(view, userPage));
     const { project, session } = await kit.asProject(request);
-    // Erasing is for a fresh sign-in: an older one signs in again and comes back to confirm.
-    if (kit.clock.now().getTime() / 1000 - session.authTime > STEP_UP_SECONDS) return kit.signIn(request, reply, { next: userPage, maxAge: STEP_UP_SECONDS });
+    const redirected = kit.stepUp(request, reply, session, userPage);
+    if (redirected) return redirected;
     await project.data('DELETE', `/users/${userId}`);
     return afterWrite(reply, consoleHref(view, `/console/projects/${projectId}/users?notice=deleted`));
   });

@@ -1,4 +1,5 @@
 import { esc } from '../../ui/html.js';
+import { noticeMarkup, problemAlert, type FormProblem } from './parts.js';
 import { consoleHref, type ConsoleView } from '../render.js';
 
 /** An OIDC client as `GET /projects/{id}/oauth_clients` lists it (no secret, ever). */
@@ -28,11 +29,7 @@ export interface SsoProvider {
   created_at: string;
 }
 
-/** What a refused create form shows: the message and each field error under its path. */
-export interface FormProblem {
-  message: string;
-  errors: Array<{ path: string; message: string }>;
-}
+export type { FormProblem } from './parts.js';
 
 /** The create form as typed, shown again after a refusal (secrets are never put back). */
 export type Draft = Record<string, string>;
@@ -43,15 +40,6 @@ export const LINK_POLICIES = ['none', 'verified_email'] as const;
 
 const NOTICES = new Set(['created', 'sso_created', 'deleted', 'not_confirmed']);
 
-function noticeMarkup(view: ConsoleView, notice: unknown): string {
-  return typeof notice === 'string' && NOTICES.has(notice) ? `<p class="notice" role="status">${esc(view.t(`console.clients.notice.${notice}`))}</p>` : '';
-}
-
-function problemMarkup(problem: FormProblem | undefined): string {
-  if (!problem) return '';
-  const items = problem.errors.map((error) => `<li><code>${esc(error.path)}</code> ${esc(error.message)}</li>`).join('');
-  return `<div class="alert" role="alert"><p>${esc(problem.message)}</p>${items ? `<ul>${items}</ul>` : ''}</div>`;
-}
 
 /** `aria-invalid` on a control whose field an error names (`body/redirect_uris/0` names `redirect_uris`). */
 function invalid(problem: FormProblem | undefined, field: string): string {
@@ -109,13 +97,13 @@ export function oauthClientsMarkup(view: ConsoleView, projectId: string, page: O
   return (
     `<p><a href="${esc(consoleHref(view, project))}">${esc(t('console.back_to_project'))}</a></p>` +
     `<h1>${esc(t('console.clients.oauth.title'))}</h1><p class="description">${esc(t('console.clients.oauth.intro'))}</p>` +
-    noticeMarkup(view, page.notice) +
+    noticeMarkup(view, page.notice, NOTICES, 'console.clients.notice.') +
     created +
     (page.clients.length
       ? table([esc(t('console.projects.name')), esc(t('console.clients.oauth.client_id')), esc(t('console.clients.oauth.redirect_uris')), esc(t('console.clients.oauth.auth_method')), esc(t('console.projects.created')), `<span class="muted">${esc(t('console.user.actions'))}</span>`], rows)
       : `<p class="description">${esc(t('console.clients.oauth.empty'))}</p>`) +
     (page.more ? `<p class="description">${esc(t('console.clients.oauth.more'))}</p>` : '') +
-    `<h2>${esc(t('console.clients.oauth.create'))}</h2>${problemMarkup(problem)}` +
+    `<h2>${esc(t('console.clients.oauth.create'))}</h2>${problemAlert(problem)}` +
     `<form method="post" action="${esc(consoleHref(view, base))}">` +
     textField('f-client-name', 'name', t('console.projects.name'), draft.name ?? '', ` maxlength="200" autocomplete="off"${invalid(problem, 'name')}`) +
     areaField('f-client-redirects', 'redirect_uris', t('console.clients.oauth.redirect_uris'), draft.redirect_uris ?? '', ` required${invalid(problem, 'redirect_uris')}`, t('console.settings.one_per_line')) +
@@ -156,7 +144,7 @@ export function ssoProvidersMarkup(view: ConsoleView, projectId: string, page: S
   return (
     `<p><a href="${esc(consoleHref(view, project))}">${esc(t('console.back_to_project'))}</a></p>` +
     `<h1>${esc(t('console.clients.sso.title'))}</h1><p class="description">${esc(t('console.clients.sso.intro'))}</p>` +
-    noticeMarkup(view, page.notice) +
+    noticeMarkup(view, page.notice, NOTICES, 'console.clients.notice.') +
     (page.providers.length
       ? table(
           [esc(t('console.projects.name')), esc(t('console.clients.sso.template')), esc(t('console.clients.sso.client_id')), esc(t('console.clients.sso.state')), esc(t('console.clients.sso.redirect_uri')), `<span class="muted">${esc(t('console.user.actions'))}</span>`],
@@ -164,7 +152,7 @@ export function ssoProvidersMarkup(view: ConsoleView, projectId: string, page: S
         )
       : `<p class="description">${esc(t('console.clients.sso.empty'))}</p>`) +
     (page.more ? `<p class="description">${esc(t('console.clients.sso.more'))}</p>` : '') +
-    `<h2>${esc(t('console.clients.sso.create'))}</h2>${problemMarkup(problem)}` +
+    `<h2>${esc(t('console.clients.sso.create'))}</h2>${problemAlert(problem)}` +
     `<form method="post" action="${esc(consoleHref(view, base))}">` +
     textField('f-sso-id', 'provider_id', t('console.clients.sso.id'), draft?.provider_id ?? '', ` required maxlength="64" autocomplete="off"${invalid(problem, 'provider_id')}`, t('console.clients.sso.id_hint')) +
     textField('f-sso-name', 'name', t('console.projects.name'), draft?.name ?? '', ` required maxlength="200" autocomplete="off"${invalid(problem, 'name')}`) +

@@ -1,4 +1,5 @@
 import { esc } from '../../ui/html.js';
+import { problemAlert, type FormProblem } from './parts.js';
 import { consoleHref, type ConsoleView } from '../render.js';
 
 /** A template's Liquid source: a built-in one (`GET …/mail_templates/built_in`) or an override. */
@@ -20,11 +21,6 @@ export interface MailPreview {
   variables: Record<string, string | number>;
 }
 
-/** What a refused form shows: the API's message and each field error under its path. */
-export interface MailFormProblem {
-  message: string;
-  errors: Array<{ path: string; message: string }>;
-}
 
 export interface MailTemplatesPage {
   projectId: string;
@@ -33,7 +29,7 @@ export interface MailTemplatesPage {
   previews: MailPreview[];
   /** the one template and language the edit form is for, with the text it shows (stored or as typed) */
   editing: { template: string; language: string; subject: string; text: string; html: string; overridden: boolean };
-  problem?: MailFormProblem;
+  problem?: FormProblem;
   notice?: string;
 }
 
@@ -45,11 +41,6 @@ export interface BrandingValues {
   hero_url?: string;
 }
 
-function problemMarkup(problem: MailFormProblem | undefined): string {
-  if (!problem) return '';
-  const items = problem.errors.map((error) => `<li><code>${esc(error.path)}</code> ${esc(error.message)}</li>`).join('');
-  return `<div class="alert" role="alert"><p>${esc(problem.message)}</p>${items ? `<ul>${items}</ul>` : ''}</div>`;
-}
 
 const notice = (text: string | undefined) => (text ? `<p class="notice" role="status">${esc(text)}</p>` : '');
 const backLink = (view: ConsoleView, projectId: string) => `<p><a href="${esc(consoleHref(view, `/console/projects/${encodeURIComponent(projectId)}`))}">${esc(view.t('console.back_to_project'))}</a></p>`;
@@ -95,7 +86,7 @@ export function mailTemplatesMarkup(view: ConsoleView, page: MailTemplatesPage):
     `<p class="hint">${esc(t('console.mail.templates.variables', { sample: sampleText }))}</p>` +
     sections +
     `<h2 id="edit">${esc(t('console.mail.edit', names))} <span class="muted">(${esc(t(editing.overridden ? 'console.mail.overridden' : 'console.mail.built_in'))})</span></h2>` +
-    `<p class="description">${esc(t('console.mail.edit_hint'))}</p>${problemMarkup(page.problem)}` +
+    `<p class="description">${esc(t('console.mail.edit_hint'))}</p>${problemAlert(page.problem)}` +
     `<form method="post" action="${esc(consoleHref(view, path))}">` +
     `<div class="field"><label for="f-subject">${esc(t('console.mail.subject'))}</label><input id="f-subject" name="subject" maxlength="500" lang="${esc(editing.language)}" value="${esc(editing.subject)}" autocomplete="off"></div>` +
     `<div class="field"><label for="f-text">${esc(t('console.mail.text'))}</label><textarea id="f-text" name="text" rows="10" class="code" lang="${esc(editing.language)}">${esc(editing.text)}</textarea></div>` +
@@ -109,7 +100,7 @@ export function mailTemplatesMarkup(view: ConsoleView, page: MailTemplatesPage):
 const LAYOUTS = ['centered', 'split', 'wide'];
 
 /** The branding form, its 400 at the form, and a link that opens the hosted sign-in page. */
-export function brandingMarkup(view: ConsoleView, projectId: string, branding: BrandingValues, options: { problem?: MailFormProblem; notice?: string }): string {
+export function brandingMarkup(view: ConsoleView, projectId: string, branding: BrandingValues, options: { problem?: FormProblem; notice?: string }): string {
   const { t } = view;
   const base = `/console/projects/${encodeURIComponent(projectId)}`;
   const layouts = LAYOUTS.includes(branding.layout) ? LAYOUTS : [...LAYOUTS, branding.layout];
@@ -125,7 +116,7 @@ export function brandingMarkup(view: ConsoleView, projectId: string, branding: B
     `<h1>${esc(t('console.mail.branding.title'))}</h1>${notice(options.notice)}` +
     `<p class="description">${esc(t('console.mail.branding.intro'))}</p>` +
     `<p><a href="${esc(preview)}" target="_blank" rel="noopener">${esc(t('console.mail.branding.preview'))}</a></p><p class="hint">${esc(t('console.mail.branding.preview_hint'))}</p>` +
-    problemMarkup(options.problem) +
+    problemAlert(options.problem) +
     `<form method="post" action="${esc(consoleHref(view, `${base}/branding`))}">` +
     `<div class="field"><label for="f-layout">${esc(t('console.mail.branding.layout'))}</label><select id="f-layout" name="layout">${choices}</select></div>` +
     url('logo_url') +

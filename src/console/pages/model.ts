@@ -1,4 +1,5 @@
 import { esc } from '../../ui/html.js';
+import { errorItems, noticeMarkup, problemAlert, type FieldError, type FormProblem } from './parts.js';
 import { consoleHref, type ConsoleView } from '../render.js';
 import { flowGraphSvg, graphModelOf, isRecord } from './flow-graph.js';
 
@@ -29,17 +30,7 @@ export interface FlowDefinition {
   updated_at: string;
 }
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
-
-/** What a refused form shows: the API's message, its errors by path, and the text as typed. */
-export interface FormProblem {
-  message: string;
-  errors: FieldError[];
-  text?: string;
-}
+export type { FieldError, FormProblem } from './parts.js';
 
 /** A refused definition: its errors split into those of a named step and the rest. */
 export interface DefinitionProblem extends FormProblem {
@@ -48,10 +39,7 @@ export interface DefinitionProblem extends FormProblem {
 
 const NOTICES = new Set(['team_created', 'team_deleted', 'schema_added', 'flow_created', 'flow_saved', 'flow_activated', 'flow_deactivated', 'flow_checked']);
 
-const notice = (view: ConsoleView, value: unknown) => (typeof value === 'string' && NOTICES.has(value) ? `<p class="notice" role="status">${esc(view.t(`console.model.notice.${value}`))}</p>` : '');
-const errorItems = (errors: FieldError[]) => errors.map((e) => `<li><code>${esc(e.path)}</code> ${esc(e.message)}</li>`).join('');
-const alert = (problem: FormProblem | undefined, errors = problem?.errors ?? []) =>
-  problem ? `<div class="alert" role="alert"><p>${esc(problem.message)}</p>${errors.length ? `<ul>${errorItems(errors)}</ul>` : ''}</div>` : '';
+const notice = (view: ConsoleView, value: unknown) => noticeMarkup(view, value, NOTICES, 'console.model.notice.');
 const projectBase = (projectId: string) => `/console/projects/${encodeURIComponent(projectId)}`;
 const backLink = (view: ConsoleView, href: string, label: string) => `<p><a href="${esc(consoleHref(view, href))}">${esc(view.t(label))}</a></p>`;
 const day = (timestamp: string) => timestamp.slice(0, 10);
@@ -67,10 +55,10 @@ export function teamsMarkup(view: ConsoleView, projectId: string, teams: Team[],
   const rows = teams.map((team) => `<tr><td>${esc(team.name)}</td><td><code>${esc(team.id)}</code></td><td>${esc(team.status)}</td><td>${esc(day(team.created_at))}</td><td>${remove(team)}</td></tr>`).join('');
   return (
     backLink(view, base, 'console.back_to_project') +
-    `<h1>${esc(t('console.model.teams.title'))}</h1>${notice(view, options.notice)}${alert(options.deleteProblem)}` +
+    `<h1>${esc(t('console.model.teams.title'))}</h1>${notice(view, options.notice)}${problemAlert(options.deleteProblem)}` +
     (teams.length ? table([t('console.projects.name'), t('console.model.id'), t('console.users.status'), t('console.projects.created'), t('console.user.actions')], rows) : `<p class="description">${esc(t('console.model.teams.empty'))}</p>`) +
     (options.more ? `<p class="description">${esc(t('console.model.more'))}</p>` : '') +
-    `<h2>${esc(t('console.model.teams.create'))}</h2>${alert(options.problem)}` +
+    `<h2>${esc(t('console.model.teams.create'))}</h2>${problemAlert(options.problem)}` +
     `<form method="post" action="${esc(consoleHref(view, `${base}/teams`))}">` +
     `<div class="field"><label for="f-team-name">${esc(t('console.projects.name'))}</label><input id="f-team-name" name="name" required maxlength="200" autocomplete="off" value="${esc(options.problem?.text ?? '')}"></div>` +
     `<button type="submit" class="btn primary">${esc(t('console.model.teams.create_button'))}</button></form>`
@@ -142,7 +130,7 @@ export function schemasMarkup(
     `<div class="field"><label for="f-b">${esc(t('console.model.schemas.right'))}</label><select id="f-b" name="b">${options_(b)}</select></div>` +
     `<button type="submit" class="btn secondary">${esc(t('console.model.schemas.compare_button'))}</button></form>` +
     (options.compare ? comparison(view, options.compare.a, options.compare.b) : '') +
-    `<h2>${esc(t('console.model.schemas.add'))}</h2><p class="description">${esc(t('console.model.schemas.add_hint'))}</p>${alert(options.problem)}` +
+    `<h2>${esc(t('console.model.schemas.add'))}</h2><p class="description">${esc(t('console.model.schemas.add_hint'))}</p>${problemAlert(options.problem)}` +
     `<form method="post" action="${esc(consoleHref(view, `${base}/schemas`))}">` +
     `<div class="field"><label for="f-schema">${esc(t('console.model.schemas.document'))}</label><textarea id="f-schema" name="document" rows="16" class="code"${options.problem ? ' aria-invalid="true"' : ''}>${esc(options.problem?.text ?? pretty(latestDocument))}</textarea></div>` +
     `<div class="field"><label for="f-team">${esc(t('console.model.schemas.team'))}</label><select id="f-team" name="team_id"><option value="">${esc(t('console.model.schemas.no_team'))}</option>${teamOptions}</select></div>` +
@@ -190,7 +178,7 @@ export function flowsMarkup(view: ConsoleView, projectId: string, entries: Defin
     `<h1>${esc(t('console.model.flows.title'))}</h1>${notice(view, options.notice)}` +
     (entries.length ? table([t('console.projects.name'), t('console.users.status'), t('console.model.flows.user_schema'), t('console.model.flows.updated')], rows) : `<p class="description">${esc(t('console.model.flows.empty'))}</p>`) +
     (options.more ? `<p class="description">${esc(t('console.model.more'))}</p>` : '') +
-    `<h2>${esc(t('console.model.flows.create'))}</h2><p class="description">${esc(t('console.model.flows.create_hint'))}</p>${alert(options.problem, [...(options.problem?.errors ?? []), ...stepErrors])}` +
+    `<h2>${esc(t('console.model.flows.create'))}</h2><p class="description">${esc(t('console.model.flows.create_hint'))}</p>${problemAlert(options.problem, [...(options.problem?.errors ?? []), ...stepErrors])}` +
     (typed !== undefined ? graphMarkup(view, typed, 'new', options.problem) : '') +
     `<form method="post" action="${esc(consoleHref(view, `${base}/flows`))}">` +
     `<div class="field"><label for="f-definition">${esc(t('console.model.flows.document'))}</label><textarea id="f-definition" name="definition" rows="16" class="code"${options.problem ? ' aria-invalid="true"' : ''}>${esc(options.problem?.text ?? options.starter)}</textarea></div>` +
@@ -242,12 +230,12 @@ export function flowMarkup(view: ConsoleView, projectId: string, definition: Flo
     `<h2>${esc(t('console.model.flows.steps'))}</h2>` +
     graphMarkup(view, shown, definition.id, options.problem) +
     table([t('console.model.flows.step'), t('console.model.flows.fields'), t('console.model.flows.transitions'), t('console.model.flows.problems')], stepRows) +
-    `<h2>${esc(t('console.model.flows.edit'))}</h2><p class="description">${esc(t('console.model.flows.edit_hint'))}</p>${alert(options.problem)}` +
+    `<h2>${esc(t('console.model.flows.edit'))}</h2><p class="description">${esc(t('console.model.flows.edit_hint'))}</p>${problemAlert(options.problem)}` +
     `<form method="post" action="${esc(consoleHref(view, base))}">` +
     `<div class="field"><label for="f-definition">${esc(t('console.model.flows.document'))}</label><textarea id="f-definition" name="definition" rows="20" class="code"${options.problem ? ' aria-invalid="true"' : ''}>${esc(options.problem?.text ?? options.checked ?? pretty(doc))}</textarea></div>` +
     `<div class="console-actions"><button type="submit" name="intent" value="check" class="btn secondary">${esc(t('console.model.flows.check'))}</button>` +
     `<button type="submit" class="btn primary">${esc(t('console.model.flows.save'))}</button></div></form>` +
-    `<h2>${esc(t('console.model.flows.status'))}</h2><p class="description">${esc(t(`console.model.flows.status_hint_${active ? 'active' : 'inactive'}`))}</p>${alert(options.statusProblem)}` +
+    `<h2>${esc(t('console.model.flows.status'))}</h2><p class="description">${esc(t(`console.model.flows.status_hint_${active ? 'active' : 'inactive'}`))}</p>${problemAlert(options.statusProblem)}` +
     `<form method="post" action="${esc(consoleHref(view, `${base}/status`))}"><input type="hidden" name="status" value="${active ? 'inactive' : 'active'}">` +
     `<button type="submit" class="btn ${active ? 'secondary' : 'primary'}">${esc(t(active ? 'console.model.flows.deactivate' : 'console.model.flows.activate'))}</button></form>`
   );

@@ -1,4 +1,5 @@
 import { esc } from '../../ui/html.js';
+import { problemAlert, type FormProblem } from './parts.js';
 import { consoleHref, type ConsoleView } from '../render.js';
 import type { ProjectSummary } from './projects.js';
 
@@ -7,23 +8,17 @@ export interface FlowSettings {
   risk: Record<string, number>;
 }
 
-/** What a refused form shows: the API's message and each field error under its path. */
-export interface FormProblem {
+/** A refused form of the page, and which of its forms it was (the alert goes above that one). */
+export interface SettingsProblem extends FormProblem {
   form: 'general' | 'redirects' | 'risk';
-  message: string;
-  errors: Array<{ path: string; message: string }>;
 }
 
-function problemMarkup(problem: FormProblem | undefined, form: FormProblem['form']): string {
-  if (!problem || problem.form !== form) return '';
-  const items = problem.errors.map((error) => `<li><code>${esc(error.path)}</code> ${esc(error.message)}</li>`).join('');
-  return `<div class="alert" role="alert"><p>${esc(problem.message)}</p>${items ? `<ul>${items}</ul>` : ''}</div>`;
-}
+const problemMarkup = (problem: SettingsProblem | undefined, form: SettingsProblem['form']) => (problem?.form === form ? problemAlert(problem) : '');
 
 const lines = (values: string[]) => esc(values.join('\n'));
 
 /** A project's settings: name and preview origins, redirect allow-list, risk and mail limits, the secret, deletion. */
-export function settingsMarkup(view: ConsoleView, project: ProjectSummary, flow: FlowSettings, options: { problem?: FormProblem; notice?: string; secret?: string; canDelete: boolean }): string {
+export function settingsMarkup(view: ConsoleView, project: ProjectSummary, flow: FlowSettings, options: { problem?: SettingsProblem; notice?: string; secret?: string; canDelete: boolean }): string {
   const { t } = view;
   const base = `/console/projects/${encodeURIComponent(project.id)}`;
   const action = (path: string) => esc(consoleHref(view, `${base}/settings/${path}`));

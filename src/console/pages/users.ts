@@ -1,4 +1,5 @@
 import { esc } from '../../ui/html.js';
+import { noticeMarkup, problemAlert, type FormProblem } from './parts.js';
 import { consoleHref, type ConsoleView } from '../render.js';
 
 export interface UserResource {
@@ -28,9 +29,7 @@ export interface CredentialItem {
 
 const NOTICES = new Set(['revoked', 'unlocked', 'deleted', 'saved', 'credential_removed']);
 
-export function noticeMarkup(view: ConsoleView, notice: unknown): string {
-  return typeof notice === 'string' && NOTICES.has(notice) ? `<p class="notice" role="status">${esc(view.t(`console.notice.${notice}`))}</p>` : '';
-}
+const noticeOf = (view: ConsoleView, value: unknown) => noticeMarkup(view, value, NOTICES, 'console.notice.');
 
 /** The project's users, or the one an identifier search found. */
 export function usersMarkup(view: ConsoleView, projectId: string, users: UserResource[], options: { identifier?: string; notice?: unknown; more: boolean }): string {
@@ -47,7 +46,7 @@ export function usersMarkup(view: ConsoleView, projectId: string, users: UserRes
     : `<p class="description">${esc(t(options.identifier !== undefined ? 'console.users.none_found' : 'console.users.empty'))}</p>`;
   return (
     `<p><a href="${esc(consoleHref(view, base))}">${esc(t('console.back_to_project'))}</a></p>` +
-    `<h1>${esc(t('console.users.title'))}</h1>${noticeMarkup(view, options.notice)}` +
+    `<h1>${esc(t('console.users.title'))}</h1>${noticeOf(view, options.notice)}` +
     `<form method="get" action="${esc(`${base}/users`)}" role="search">` +
     (view.explicitLang ? `<input type="hidden" name="lang" value="${esc(view.lang)}">` : '') +
     `<div class="field"><label for="f-identifier">${esc(t('console.users.search'))}</label><input id="f-identifier" name="identifier" type="search" maxlength="320" value="${esc(options.identifier ?? '')}" autocomplete="off"></div>` +
@@ -74,7 +73,7 @@ export interface UserPage {
   audit: AuditEvent[];
   notice?: unknown;
   /** the attributes as typed, and what the API said about them (a refused edit) */
-  attributes?: { text: string; message: string; errors: Array<{ path: string; message: string }> };
+  attributes?: FormProblem & { text: string };
 }
 
 /** One user: attributes (edited as JSON against the schema), credentials, live sessions, audit trail, unlock and delete. */
@@ -92,13 +91,11 @@ export function userMarkup(view: ConsoleView, projectId: string, page: UserPage)
   const credentialRows = credentials
     .map((c) => `<li>${esc(c.method)}${c.name ? ` (${esc(c.name)})` : ''} · ${esc(c.created_at.slice(0, 10))} ${postButton(consoleHref(view, `${base}/credentials/${encodeURIComponent(c.id)}/remove`), t('console.user.remove_credential'))}</li>`)
     .join('');
-  const refused = page.attributes
-    ? `<div class="alert" role="alert"><p>${esc(page.attributes.message)}</p>${page.attributes.errors.length ? `<ul>${page.attributes.errors.map((e) => `<li><code>${esc(e.path)}</code> ${esc(e.message)}</li>`).join('')}</ul>` : ''}</div>`
-    : '';
+  const refused = problemAlert(page.attributes);
   const auditRows = audit.map((e) => `<tr><td>${esc(e.created_at.slice(0, 19).replace('T', ' '))}</td><td><code>${esc(e.attribute)}</code></td><td>${esc(e.action)}</td><td><code>${esc(e.actor)}</code></td></tr>`).join('');
   return (
     `<p><a href="${esc(consoleHref(view, `/console/projects/${encodeURIComponent(projectId)}/users`))}">${esc(t('console.back_to_users'))}</a></p>` +
-    `<h1>${esc(t('console.user.title'))}</h1>${noticeMarkup(view, notice)}` +
+    `<h1>${esc(t('console.user.title'))}</h1>${noticeOf(view, notice)}` +
     `<dl class="console-facts"><dt>${esc(t('console.users.id'))}</dt><dd><code>${esc(user.id)}</code></dd><dt>${esc(t('console.users.status'))}</dt><dd>${esc(user.metadata.status)}</dd><dt>${esc(t('console.user.schema'))}</dt><dd><code>${esc(user.schema)}</code></dd></dl>` +
     `<h2>${esc(t('console.user.attributes'))}</h2>${refused}` +
     `<form method="post" action="${esc(consoleHref(view, `${base}/attributes`))}"><div class="field"><label for="f-attributes">${esc(t('console.user.attributes_json'))}</label>` +
