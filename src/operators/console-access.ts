@@ -35,6 +35,9 @@ export interface ConsoleAccessDeps {
   publicUrl: string;
 }
 
+/** The stored form of a set-up token, or undefined for one that is not shaped like ours. */
+const setupTokenHash = (token: string) => (token.startsWith(SETUP_TOKEN_PREFIX) && token.length <= 128 ? sha256Hex(token) : undefined);
+
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index]);
 
 /**
@@ -44,6 +47,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  */
 export class ConsoleAccess {
   private client?: ConsoleClient;
+  private knownClientId?: string;
 
   constructor(private readonly deps: ConsoleAccessDeps) {}
 
@@ -63,7 +67,10 @@ export class ConsoleAccess {
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = (await this.deps.store.consoleClientId()) ?? null;
       const row = current !== null ? await this.deps.clients.row(current) : undefined;
-      if (row && sameList(row.redirect_uris, wanted)) return (this.client = { clientId: row.id, projectId, redirectUri: this.redirectUri });
+      if (row && sameList(row.redirect_uris, wanted)) {
+        this.knownClientId = row.id;
+        return (this.client = { clientId: row.id, projectId, redirectUri: this.redirectUri });
+      }
       const created = await this.deps.clients.create(projectId, {
         name: 'Gatehouse console',
         redirect_uris: wanted,
@@ -72,6 +79,7 @@ export class ConsoleAccess {
       });
       if (await this.deps.store.swapConsoleClient(current, created.client_id)) {
         if (row) await this.deps.clients.delete(projectId, row.id);
+        this.knownClientId = created.client_id;
         return (this.client = { clientId: created.client_id, projectId, redirectUri: this.redirectUri });
       }
       await this.deps.clients.delete(projectId, created.client_id);
@@ -79,11 +87,13 @@ export class ConsoleAccess {
     throw new Error('the console client could not be named (another process keeps replacing it)');
   }
 
-  /** Whether an access token's client is the console's: only those tokens are operator credentials. */
+  /**
+   * Whether an access token's client is the console's: only those tokens are operator credentials.
+   * The id is read once per process (it changes only with the public URL, which is configuration).
+   */
   async isConsoleClient(clientId: string): Promise<boolean> {
-    if (this.client) return this.client.clientId === clientId;
-    const current = await this.deps.store.consoleClientId();
-    return typeof current === 'string' && current === clientId;
+    this.knownClientId ??= this.client?.clientId ?? (await this.deps.store.consoleClientId()) ?? undefined;
+    return this.knownClientId === clientId;
   }
 
   /**
@@ -100,20 +110,23 @@ export class ConsoleAccess {
 
   /** Whether the set-up token would still make the first operator (nothing is used up). */
   async setupTokenLive(token: string): Promise<boolean> {
-    if (!token.startsWith(SETUP_TOKEN_PREFIX) || token.length > 128) return false;
-    return this.deps.store.setupTokenLive(sha256Hex(token), this.deps.clock.now());
+    const hash = setupTokenHash(token);
+    return hash !== undefined && this.deps.store.setupTokenLive(hash, this.deps.clock.now());
   }
 
   /**
    * Makes `userId` (a system-project user who just signed up) the first instance admin: the token
-   * is taken and the role granted in one transaction, so one link makes one operator.
+   * is taken and the role granted in one transaction, so one link makes one operator. The instance
+   * row is locked first, so set-ups with different links queue and only the first makes an admin.
    */
   async completeSetup(token: string, userId: string): Promise<boolean> {
-    if (!token.startsWith(SETUP_TOKEN_PREFIX) || token.length > 128) return false;
+    const hash = setupTokenHash(token);
+    if (hash === undefined) return false;
     const now = this.deps.clock.now();
     return this.deps.db.transaction().execute(async (trx) => {
       const store = this.deps.store.with(trx);
-      if (!(await store.takeSetupToken(sha256Hex(token), userId, now))) return false;
+      await store.lockInstance();
+      if (!(await store.takeSetupToken(hash, userId, now))) return false;
       await store.insertRole({ id: this.deps.ids.next('oprole'), user_id: userId, project_id: null, role: 'instance_admin', granted_at: now });
       return true;
     });

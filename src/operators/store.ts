@@ -1,9 +1,18 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { OperatorTables } from '../db/tables/operators.js';
 
 export type OperatorRoleRow = Selectable<OperatorTables['operator_roles']>;
+
+/** The condition of a set-up token that still makes the first operator (unused, unexpired, no instance admin yet). */
+const liveSetupToken = (tokenHash: string, now: Date) => (eb: ExpressionBuilder<Database, 'console_setup_tokens'>) =>
+  eb.and([
+    eb('token_hash', '=', tokenHash),
+    eb('used_at', 'is', null),
+    eb('expires_at', '>', now),
+    eb.not(eb.exists(eb.selectFrom('operator_roles').select('id').where('role', '=', 'instance_admin'))),
+  ]);
 
 /** The instance singleton and `operator_roles`; nothing else touches these tables. */
 export class OperatorStore {
@@ -88,20 +97,15 @@ export class OperatorStore {
     return (await this.db.selectFrom('operator_roles').select('id').where('role', '=', 'instance_admin').limit(1).executeTakeFirst()) !== undefined;
   }
 
+  /** Stores a new set-up token, and drops the expired ones (each start without an operator makes one). */
   async insertSetupToken(tokenHash: string, at: Date, expiresAt: Date): Promise<void> {
+    await this.db.deleteFrom('console_setup_tokens').where('expires_at', '<=', at).execute();
     await this.db.insertInto('console_setup_tokens').values({ token_hash: tokenHash, created_at: at, expires_at: expiresAt }).execute();
   }
 
   /** Whether the set-up token is live: unused, unexpired, and no instance admin exists yet. */
   async setupTokenLive(tokenHash: string, now: Date): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('console_setup_tokens')
-      .select('token_hash')
-      .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('operator_roles').select('id').where('role', '=', 'instance_admin'))))
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('console_setup_tokens').select('token_hash').where(liveSetupToken(tokenHash, now)).executeTakeFirst();
     return row !== undefined;
   }
 
@@ -110,15 +114,15 @@ export class OperatorStore {
    * instance admin exists, so one link makes one operator however many browsers use it.
    */
   async takeSetupToken(tokenHash: string, userId: string, now: Date): Promise<boolean> {
-    const row = await this.db
-      .updateTable('console_setup_tokens')
-      .set({ used_at: now, used_by: userId })
-      .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('operator_roles').select('id').where('role', '=', 'instance_admin'))))
-      .returning('token_hash')
-      .executeTakeFirst();
+    const row = await this.db.updateTable('console_setup_tokens').set({ used_at: now, used_by: userId }).where(liveSetupToken(tokenHash, now)).returning('token_hash').executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * Locks the instance row until the transaction ends: set-ups taking different tokens at once
+   * queue here, so the second one's "no instance admin yet" sees the first one's grant.
+   */
+  async lockInstance(): Promise<void> {
+    await this.db.selectFrom('instance').select('id').forUpdate().execute();
   }
 }
