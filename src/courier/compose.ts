@@ -14,6 +14,9 @@ export interface MailVariables {
   email: string;
 }
 
+/** The values an override must render with to be stored, and that a preview shows (`GET …/preview`). */
+export const SAMPLE_VARIABLES = { code: '123456', link: 'https://example.com/ui/link', project_name: 'Example', expires_minutes: 10, email: 'ann@example.com' } satisfies Required<MailVariables>;
+
 export interface ComposedMail {
   subject: string;
   text: string;
@@ -87,9 +90,8 @@ export class MailComposer {
     parseOrRefuse(plain, input.text, 'body/text');
     if (input.html !== undefined) parseOrRefuse(markup, input.html, 'body/html');
     // Parsing is not all: a template that cannot render with the documented variables is refused too.
-    const sample: MailVariables = { code: '123456', link: 'https://example.com/ui/link', project_name: 'Example', expires_minutes: 10, email: 'ann@example.com' };
     try {
-      await this.render({ subject: input.subject, text: input.text, html: input.html ?? DEFAULT_TEMPLATES[template][language].html }, sample);
+      await this.render({ subject: input.subject, text: input.text, html: input.html ?? DEFAULT_TEMPLATES[template][language].html }, SAMPLE_VARIABLES);
     } catch (error) {
       const message = error instanceof Error ? error.message.split('\n')[0] : 'cannot be rendered';
       throw new AppError('req.invalid', 'The mail template cannot be rendered.', { errors: [{ path: 'body', message }] });

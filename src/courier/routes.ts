@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Id, NoContent, Timestamp } from '../http/schemas.js';
-import type { MailComposer, MailVariables } from './compose.js';
+import { SAMPLE_VARIABLES, type MailComposer } from './compose.js';
 import type { Courier } from './service.js';
 import { DEFAULT_TEMPLATES, LANGUAGES, TEMPLATE_NAMES } from './templates.js';
 
@@ -52,8 +52,6 @@ const Preview = Type.Object({
   ),
 });
 
-/** What a preview is rendered with: the values an override must render with to be stored, too. */
-const PREVIEW_VARIABLES = { code: '123456', link: 'https://example.com/ui/link', project_name: 'Example', expires_minutes: 10, email: 'ann@example.com' } satisfies Required<MailVariables>;
 
 const OutboxMessage = Type.Object({
   id: Type.String(),
@@ -126,8 +124,8 @@ export function mailTemplateRoutes(root: FastifyInstance, deps: MailRouteDeps): 
       const { project_id, template, language } = request.params;
       const overridden = (await mail.overrides(project_id)).some((override) => override.template === template && override.language === language);
       // The sender's own rendering, so the preview shows what a user would receive.
-      const composed = await mail.compose(project_id, template, language, PREVIEW_VARIABLES);
-      return { template, language, overridden, ...composed, variables: PREVIEW_VARIABLES };
+      const composed = await mail.compose(project_id, template, language, SAMPLE_VARIABLES);
+      return { template, language, overridden, ...composed, variables: SAMPLE_VARIABLES };
     },
   );
 
