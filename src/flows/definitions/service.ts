@@ -61,6 +61,9 @@ function toListEntry(row: FlowDefinitionRow): FlowDefinitionListEntry {
   };
 }
 
+/** The document with its status: as given, else `fallback` (active for a new one; an update keeps the stored one). */
+const withStatus = (input: DefinitionInput, fallback: FlowDefinitionDoc['status']): FlowDefinitionDoc => ({ ...input.flow_definition, status: input.flow_definition.status ?? fallback });
+
 /** The change-feed topic kind of flow definitions (migration 0051): `fdef:<project id>`. */
 export const DEFINITIONS_TOPIC = 'fdef';
 
@@ -140,12 +143,12 @@ export class FlowDefinitionService {
    */
   async check(projectId: string, input: DefinitionInput): Promise<void> {
     const { schema } = await this.schemaFor(projectId, input);
-    assertValidDefinition({ ...input.flow_definition, status: input.flow_definition.status ?? 'active' }, schema);
+    assertValidDefinition(withStatus(input, 'active'), schema);
   }
 
   async create(projectId: string, input: DefinitionInput, db: Kysely<Database> = this.db): Promise<FlowDefinition> {
     const { schema, uri } = await this.schemaFor(projectId, input);
-    const doc: FlowDefinitionDoc = { ...input.flow_definition, status: input.flow_definition.status ?? 'active' };
+    const doc = withStatus(input, 'active');
     assertValidDefinition(doc, schema);
     const now = this.clock.now();
     const row = this.rowOf(projectId, this.ids.next('fdef'), doc, schema, uri, now);
@@ -200,7 +203,7 @@ export class FlowDefinitionService {
   async replace(projectId: string, id: string, input: DefinitionInput): Promise<FlowDefinition> {
     const existing = await this.requireRow(projectId, id);
     const { schema, uri } = await this.schemaFor(projectId, input);
-    const doc: FlowDefinitionDoc = { ...input.flow_definition, status: input.flow_definition.status ?? existing.status };
+    const doc = withStatus(input, existing.status);
     assertValidDefinition(doc, schema);
     const row = this.rowOf(projectId, id, doc, schema, uri, existing.created_at);
     await this.db.transaction().execute(async (trx) => {
