@@ -38,13 +38,20 @@ export async function createEmptyDatabase(base: string, prefix = 'gh_test'): Pro
   return { name, url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+// Read once per test process: files that open several engines load the same image.
+let image: Promise<Blob | undefined> | undefined;
+function templateImage(): Promise<Blob | undefined> {
+  const path = process.env[PGLITE_TEMPLATE_ENV];
+  image ??= path ? readFile(path).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return image;
+}
+
 export async function openTestEngine(): Promise<TestEngine> {
   const base = process.env.DATABASE_URL;
   if (!base) {
     // The run's migrated template (./pglite-template.ts) when there is one; migrate still runs and
     // finds nothing to do, so a stale or missing template changes only the speed.
-    const template = process.env[PGLITE_TEMPLATE_ENV];
-    const engine = await openPglite(undefined, template ? new Blob([await readFile(template)]) : undefined);
+    const engine = await openPglite(undefined, await templateImage());
     await migrate(engine);
     return { engine, close: () => engine.close() };
   }
