@@ -21,12 +21,12 @@ export class ConsoleApi {
     private readonly remoteAddress: string,
   ) {}
 
-  async call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<ApiAnswer> {
+  async call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer> {
     const response = await this.app.inject({
       method,
       url,
       remoteAddress: this.remoteAddress,
-      headers: { authorization: `Bearer ${this.token}`, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...headers, authorization: `Bearer ${this.token}`, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
       ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
     });
     if (response.statusCode === 401) throw new ConsoleSignInNeeded();

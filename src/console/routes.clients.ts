@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiRefusal, type ConsoleApi } from './api.js';
+import { ApiRefusal } from './api.js';
 import type { ConsolePageKit } from './kit.js';
 import { afterWrite, linesOf, pathParam } from './paths.js';
 import { oauthClientsMarkup, ssoProvidersMarkup, type Draft, type OAuthClient, type OAuthClientsPage, type SsoProvider, type SsoProvidersPage } from './pages/clients.js';
@@ -129,14 +129,6 @@ export function clientsPages(kit: ConsolePageKit): void {
 
   app.get('/console/projects/:project_id/sso_providers', { config, exposeHeadRoute: false }, (request, reply) => renderProviders(request, reply, 200, { notice: noticeOf(request) }));
 
-  /** Whether the project has a provider with this id: the API's PUT would replace it, and this form only adds. */
-  const providerExists = async (project: ConsoleApi, projectId: string, providerId: string) => {
-    const answer = await project.call('GET', `/projects/${projectId}/sso_providers/${providerId}`);
-    if (answer.status === 404) return false;
-    if (answer.status !== 200) throw new ApiRefusal(answer);
-    return true;
-  };
-
   app.post('/console/projects/:project_id/sso_providers', { config }, async (request, reply) => {
     kit.writeGuard(request);
     const view = consoleView(request);
@@ -148,14 +140,13 @@ export function clientsPages(kit: ConsolePageKit): void {
     if (!PROVIDER_ID.test(providerId)) {
       return renderProviders(request, reply, 400, { draft, problem: { message: `${view.t('console.clients.sso.id')} ${view.t('console.clients.sso.bad_id')}.`, errors: [{ path: 'params/provider_id', message: view.t('console.clients.sso.bad_id') }] } });
     }
-    if (await providerExists(project, projectId, providerId)) {
+    // This form only adds: `If-None-Match: *` makes the API refuse a taken id (412) in the insert itself.
+    const answer = await project.call('PUT', `/projects/${projectId}/sso_providers/${providerId}`, ssoProviderBody(form), { 'if-none-match': '*' });
+    if (answer.status === 412) {
       return renderProviders(request, reply, 400, { draft, problem: { message: view.t('console.clients.sso.taken'), errors: [{ path: 'params/provider_id', message: view.t('console.clients.sso.taken') }] } });
     }
-    try {
-      await project.data('PUT', `/projects/${projectId}/sso_providers/${providerId}`, ssoProviderBody(form));
-    } catch (error) {
-      return renderProviders(request, reply, 400, { problem: refusalAtForm(error), draft });
-    }
+    if (answer.status === 400) return renderProviders(request, reply, 400, { problem: new ApiRefusal(answer).problem, draft });
+    if (answer.status !== 201) throw new ApiRefusal(answer);
     return afterWrite(reply, consoleHref(view, `${ssoPath(projectId)}?notice=sso_created`));
   });
 

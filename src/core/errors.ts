@@ -46,6 +46,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   'flowdef.in_use': 409,
   'flowdef.last_active': 409,
   'flow.expired': 410,
+  'req.precondition_failed': 412,
   'flow.completed': 410,
   'req.too_large': 413,
   'req.unsupported_media_type': 415,

@@ -71,6 +71,18 @@ describe('upstream identity provider configuration', () => {
     expect(cleared.json().client_secret_set).toBe(false);
   });
 
+  it('with If-None-Match: * creates only: of 20 concurrent creates of one id exactly one wins, the others are 412 and change nothing', async () => {
+    const create = (i: number) =>
+      t.app.inject({ method: 'PUT', url: url('raced'), headers: { ...bearer(project.project_secret), 'if-none-match': '*' }, payload: { name: `Racer ${i}`, template: 'oidc', issuer: 'https://race.example', client_id: `c${i}`, client_secret: `secret-${i}` } });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => create(i)));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array<number>(19).fill(412)]);
+    const winner = answers.find((answer) => answer.statusCode === 201)!.json();
+    expect(answers.find((answer) => answer.statusCode === 412)!.json()).toMatchObject({ code: 'req.precondition_failed', details: { provider_id: 'raced' } });
+    expect((await get('raced')).json()).toMatchObject({ name: winner.name, client_id: winner.client_id });
+    expect((await t.container.ssoProviders.enabledProvider(project.id, 'raced'))?.client_secret).toBe(`secret-${winner.client_id.slice(1)}`);
+  });
+
   it('fills each template in: preset issuers and scopes, a tenant issuer for microsoft, no issuer for github', async () => {
     expect((await put('google', { name: 'Google', template: 'google', client_id: 'g', client_secret: 's' })).json()).toMatchObject({ issuer: 'https://accounts.google.com', scopes: ['openid', 'email', 'profile'] });
     expect((await put('apple', { name: 'Apple', template: 'apple', client_id: 'a', client_secret: 's' })).json()).toMatchObject({ issuer: 'https://appleid.apple.com', scopes: ['openid', 'email', 'name'] });

@@ -60,12 +60,15 @@ export function ssoProviderRoutes(root: FastifyInstance, { ssoProviders }: SsoPr
         tags: ['sso'],
         summary: 'Create or replace an upstream identity provider (the client secret is stored encrypted)',
         params: ProviderParams,
+        headers: Type.Object({ 'if-none-match': Type.Optional(Type.String({ description: '`*`: create only; a taken id answers 412 req.precondition_failed and changes nothing' })) }),
         body: PutBody,
-        response: { 200: SsoProviderSchema, 201: SsoProviderSchema, 400: ErrorBody, 404: ErrorBody },
+        response: { 200: SsoProviderSchema, 201: SsoProviderSchema, 400: ErrorBody, 404: ErrorBody, 412: ErrorBody },
       },
     },
     async (request, reply) => {
-      const { provider, created } = await ssoProviders.put(request.params.project_id, request.params.provider_id, request.body);
+      // `If-None-Match: *` (RFC 9110 §13.1.2): create only, never replace.
+      const createOnly = request.headers['if-none-match'] === '*';
+      const { provider, created } = await ssoProviders.put(request.params.project_id, request.params.provider_id, request.body, { createOnly });
       return reply.status(created ? 201 : 200).send(provider);
     },
   );

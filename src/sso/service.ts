@@ -82,8 +82,11 @@ export class SsoProviderService {
     if (changes) this.enabledLists = new ChangeCache(changes, { kind: 'ssop', max: 10_000 });
   }
 
-  /** Creates or replaces `id`; `created` tells which (201 or 200). */
-  async put(projectId: string, id: string, input: SsoProviderInput): Promise<{ provider: SsoProvider; created: boolean }> {
+  /**
+   * Creates or replaces `id`; `created` tells which (201 or 200). With `createOnly` (the request's
+   * `If-None-Match: *`) a taken id is 412 and nothing changes, decided by the insert itself.
+   */
+  async put(projectId: string, id: string, input: SsoProviderInput, options: { createOnly?: boolean } = {}): Promise<{ provider: SsoProvider; created: boolean }> {
     const normalised = this.validate(input);
     const secret = input.client_secret;
     if (input.template === 'github' && (secret === null || (secret === undefined && !(await this.store.find(projectId, id))?.client_secret_sealed))) {
@@ -105,7 +108,15 @@ export class SsoProviderService {
       created_at: now,
       updated_at: now,
     };
-    const { row: stored, created } = await this.store.upsert(row, secret === undefined);
+    let stored: SsoProviderRow;
+    let created = true;
+    if (options.createOnly) {
+      const inserted = await this.store.insertNew(row);
+      if (!inserted) throw new AppError('req.precondition_failed', 'A provider with this id exists already (If-None-Match: *).', { provider_id: id });
+      stored = inserted;
+    } else {
+      ({ row: stored, created } = await this.store.upsert(row, secret === undefined));
+    }
     this.changed(projectId);
     return { provider: this.view(stored), created };
   }

@@ -19,6 +19,16 @@ export class SsoProviderStore {
     return this.db.selectFrom('sso_providers').select(['id', 'name', 'template']).where('project_id', '=', projectId).where('enabled', '=', true).orderBy('created_at').orderBy('id').limit(200).execute();
   }
 
+  /** Creates the provider unless the id is taken, in one statement; undefined when it was. */
+  async insertNew(row: SsoProviderRow): Promise<SsoProviderRow | undefined> {
+    return this.db
+      .insertInto('sso_providers')
+      .values({ ...row, scopes: jsonb(row.scopes), claims: jsonb(row.claims) })
+      .onConflict((oc) => oc.columns(['project_id', 'id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /**
    * Creates or replaces a provider in one statement; `created_at` survives a replacement, and so
    * does the sealed secret when `keepSecret` (the operator sent none). True when it was created.
