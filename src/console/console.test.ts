@@ -210,6 +210,15 @@ describe('the console: first run, sign-in through the hosted login, projects (in
     expect(revoked.headers.location).toBe(`/console/projects/${shop.id}/users/${userId}?notice=revoked`);
     expect((await check()).statusCode).toBe(401);
     expect((await form(`/console/projects/${shop.id}/users/${userId}/unlock`)).statusCode).toBe(303);
+    // The recovery mail goes to the user's own (changed) address, in the language chosen, with a link that works.
+    const recovery = await form(`/console/projects/${shop.id}/users/${userId}/recovery_link`, 'language=de');
+    expect(recovery.headers.location).toBe(`/console/projects/${shop.id}/users/${userId}?notice=recovery_sent`);
+    await t.container.flows.courier.flush();
+    const [mail] = await t.container.flows.courier.outboxFor('sam@example.com');
+    expect(mail).toMatchObject({ template: 'recovery_link', subject: expect.stringContaining('zurücksetzen') });
+    expect(mail.body).toMatch(new RegExp(`/ui/recover\\?project_id=${shop.id}&token=gh_rl_`));
+    const recovered = await t.app.inject({ method: 'GET', url: `/console/projects/${shop.id}/users/${userId}?notice=recovery_sent`, headers: { cookie } });
+    expect(recovered.body).toContain('The recovery mail is on its way');
     const credentialId = /\/credentials\/([A-Za-z0-9_]+)\/remove/.exec(userPage.body)![1];
     expect((await form(`/console/projects/${shop.id}/users/${userId}/credentials/${credentialId}/remove`)).headers.location).toContain('notice=credential_removed');
     expect((await t.app.inject({ method: 'GET', url: `/users/${userId}/credentials`, headers: { authorization: `Bearer ${shop.secret}` } })).json().credentials).toEqual([]);

@@ -8,7 +8,7 @@ import { consoleHref, consoleView, sendConsolePage } from './render.js';
 const config = { page: true, tenancy: 'credential' } as const;
 
 
-/** Users of a project (search, one user, revoke, unlock, delete) and the development outbox. */
+/** Users of a project (search, one user, revoke, unlock, recovery mail, delete) and the development outbox. */
 export function userPages(kit: ConsolePageKit): void {
   const { app, assets } = kit;
 
@@ -26,7 +26,7 @@ export function userPages(kit: ConsolePageKit): void {
     return sendConsolePage(reply, view, assets, 200, view.t('console.users.title'), content, chrome);
   });
 
-  const renderUser = async (request: FastifyRequest, reply: FastifyReply, status: number, attributes?: UserPage['attributes']) => {
+  const renderUser = async (request: FastifyRequest, reply: FastifyReply, status: number, problems: Pick<UserPage, 'attributes' | 'recovery'> = {}) => {
     const view = consoleView(request);
     const [projectId, userId] = pathIds(request, 'project_id', 'user_id');
     const { project, chrome } = await kit.asProject(request);
@@ -36,7 +36,7 @@ export function userPages(kit: ConsolePageKit): void {
       project.data<{ credentials: CredentialItem[] }>('GET', `/users/${userId}/credentials`),
       project.data<{ events: AuditEvent[] }>('GET', `/users/${userId}/audit?limit=20`),
     ]);
-    const page: UserPage = { user, sessions: sessions.sessions, credentials: credentials.credentials, audit: audit.events, notice: (request.query as Record<string, unknown>).notice, attributes };
+    const page: UserPage = { user, sessions: sessions.sessions, credentials: credentials.credentials, audit: audit.events, notice: (request.query as Record<string, unknown>).notice, ...problems };
     return sendConsolePage(reply, view, assets, status, view.t('console.user.title'), userMarkup(view, projectId, page), chrome);
   };
 
@@ -52,12 +52,12 @@ export function userPages(kit: ConsolePageKit): void {
     try {
       attributes = JSON.parse(text);
     } catch {
-      return renderUser(request, reply, 400, { text, message: view.t('console.user.not_json'), errors: [] });
+      return renderUser(request, reply, 400, { attributes: { text, message: view.t('console.user.not_json'), errors: [] } });
     }
     const answer = await project.call('PATCH', `/users/${userId}`, { attributes });
     if (answer.status === 400 || answer.status === 409) {
       const refusal = new ApiRefusal(answer);
-      return renderUser(request, reply, answer.status, { ...refusal.problem, text });
+      return renderUser(request, reply, answer.status, { attributes: { ...refusal.problem, text } });
     }
     if (answer.status !== 200) throw new ApiRefusal(answer);
     return afterWrite(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=saved`));
@@ -91,6 +91,22 @@ export function userPages(kit: ConsolePageKit): void {
     const { project } = await kit.asProject(request);
     await project.data('POST', `/users/${userId}/unlock`);
     return afterWrite(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=unlocked`));
+  });
+
+  app.post('/console/projects/:project_id/users/:user_id/recovery_link', { config }, async (request, reply) => {
+    kit.writeGuard(request);
+    const view = consoleView(request);
+    const [projectId, userId] = pathIds(request, 'project_id', 'user_id');
+    const { project } = await kit.asProject(request);
+    const language = kit.formOf(request.body).get('language') === 'de' ? 'de' : 'en';
+    const answer = await project.call('POST', `/users/${userId}/recovery_link`, { language });
+    // No address, or the address's mail budget is spent: the user page says what the API said.
+    if (answer.status === 409 || answer.status === 429) {
+      const refusal = new ApiRefusal(answer);
+      return renderUser(request, reply, answer.status, { recovery: { ...refusal.problem, message: `${view.t('console.user.recovery_refused')} ${refusal.problem.message}` } });
+    }
+    if (answer.status !== 202) throw new ApiRefusal(answer);
+    return afterWrite(reply, consoleHref(view, `/console/projects/${projectId}/users/${userId}?notice=recovery_sent`));
   });
 
   app.post('/console/projects/:project_id/users/:user_id/delete', { config }, async (request, reply) => {

@@ -7,7 +7,8 @@ import { DEFAULT_TEMPLATES, type Language, type MailTemplate, type TemplateName 
 
 /** What a message is rendered with (docs/codes-and-links.md lists them). */
 export interface MailVariables {
-  code: string;
+  /** the 6 digits; a `recovery_link` mail has none */
+  code?: string;
   link?: string;
   project_name: string;
   expires_minutes: number;

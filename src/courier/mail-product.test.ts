@@ -63,7 +63,7 @@ describe('mail as a product: templates, languages, overrides', () => {
     const builtIn = await kit.t.app.inject({ method: 'GET', url: `/projects/${kit.project.id}/mail_templates/built_in`, headers });
     expect(builtIn.statusCode, builtIn.body).toBe(200);
     const listed = builtIn.json().mail_templates as Array<{ template: string; language: string; subject: string }>;
-    expect(listed.map((one) => `${one.template}/${one.language}`)).toEqual(['recovery_code/en', 'recovery_code/de', 'sign_in_code/en', 'sign_in_code/de', 'magic_link/en', 'magic_link/de']);
+    expect(listed.map((one) => `${one.template}/${one.language}`)).toEqual(['recovery_code/en', 'recovery_code/de', 'sign_in_code/en', 'sign_in_code/de', 'magic_link/en', 'magic_link/de', 'recovery_link/en', 'recovery_link/de']);
     expect(listed.find((one) => one.template === 'sign_in_code' && one.language === 'de')?.subject).toBe('Ihr Anmeldecode für {{ project_name }}');
 
     const preview = async (template: string, language: string) => kit.t.app.inject({ method: 'GET', url: `${url(template, language)}/preview`, headers });

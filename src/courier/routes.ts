@@ -9,7 +9,7 @@ import { DEFAULT_TEMPLATES, LANGUAGES, TEMPLATE_NAMES } from './templates.js';
 const Params = Type.Object({ project_id: Id() });
 const TemplateParams = Type.Object({
   project_id: Id(),
-  template: Type.Union(TEMPLATE_NAMES.map((name) => Type.Literal(name)), { description: 'The message: recovery_code, sign_in_code or magic_link' }),
+  template: Type.Union(TEMPLATE_NAMES.map((name) => Type.Literal(name)), { description: 'The message: recovery_code, sign_in_code, magic_link or recovery_link' }),
   language: Type.Union(LANGUAGES.map((language) => Type.Literal(language)), { description: 'en or de' }),
 });
 

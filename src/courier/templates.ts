@@ -4,11 +4,12 @@
  * a line of exactly 6 digits and the link alone on its line, so that people and mail clients find
  * them. Projects override subject and bodies per language (`mail_templates`).
  *
- * Variables: `code` (6 digits), `link` (the magic link, only in `magic_link`), `project_name`,
- * `expires_minutes` (10), `email` (the recipient).
+ * Variables: `code` (6 digits; not in `recovery_link`), `link` (the link, only in `magic_link` and
+ * `recovery_link`), `project_name`, `expires_minutes` (10; 60 for `recovery_link`), `email` (the
+ * recipient). `recovery_link` is the mail an operator sends (POST /users/{id}/recovery_link).
  */
 
-export const TEMPLATE_NAMES = ['recovery_code', 'sign_in_code', 'magic_link'] as const;
+export const TEMPLATE_NAMES = ['recovery_code', 'sign_in_code', 'magic_link', 'recovery_link'] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 export const LANGUAGES = ['en', 'de'] as const;
@@ -74,6 +75,26 @@ export const DEFAULT_TEMPLATES: Record<TemplateName, Record<Language, MailTempla
         'Oder geben Sie dort diesen Code ein:',
         CODE_HTML,
         'Beide sind {{ expires_minutes }} Minuten gültig und funktionieren einmal. Wenn Sie sie nicht angefordert haben, ignorieren Sie diese Nachricht.',
+      ]),
+    },
+  },
+  recovery_link: {
+    en: {
+      subject: 'Reset your password for {{ project_name }}',
+      text: 'An administrator of {{ project_name }} sent you this link to get back into your account:\n\n{{ link }}\n\nIt signs you in and opens your account settings, where you can set a new password. It is valid for {{ expires_minutes }} minutes and works once. If you did not expect it, ignore this message.\n',
+      html: html([
+        'An administrator of {{ project_name }} sent you this link to get back into your account:',
+        '<a href="{{ link }}">Reset your password</a>',
+        'It signs you in and opens your account settings, where you can set a new password. It is valid for {{ expires_minutes }} minutes and works once. If you did not expect it, ignore this message.',
+      ]),
+    },
+    de: {
+      subject: 'Passwort für {{ project_name }} zurücksetzen',
+      text: 'Ein Administrator von {{ project_name }} hat Ihnen diesen Link gesendet, damit Sie wieder in Ihr Konto kommen:\n\n{{ link }}\n\nEr meldet Sie an und öffnet Ihre Kontoeinstellungen, wo Sie ein neues Passwort festlegen können. Er ist {{ expires_minutes }} Minuten gültig und funktioniert einmal. Wenn Sie ihn nicht erwartet haben, ignorieren Sie diese Nachricht.\n',
+      html: html([
+        'Ein Administrator von {{ project_name }} hat Ihnen diesen Link gesendet, damit Sie wieder in Ihr Konto kommen:',
+        '<a href="{{ link }}">Passwort zurücksetzen</a>',
+        'Er meldet Sie an und öffnet Ihre Kontoeinstellungen, wo Sie ein neues Passwort festlegen können. Er ist {{ expires_minutes }} Minuten gültig und funktioniert einmal. Wenn Sie ihn nicht erwartet haben, ignorieren Sie diese Nachricht.',
       ]),
     },
   },

@@ -40,6 +40,8 @@ import { FlowRuntime } from './runtime/engine.js';
 import { FlowSettingsService } from './settings/service.js';
 import { FlowSweeper } from './sweeper.js';
 import { FlowStartBudget } from './risk/flow-starts.js';
+import { RecoveryLinkService } from './recovery-links/service.js';
+import { RecoveryLinkStore } from './recovery-links/store.js';
 
 export interface FlowEngine {
   definitions: FlowDefinitionService;
@@ -50,6 +52,7 @@ export interface FlowEngine {
   captcha: CaptchaGate;
   risk: RiskService;
   codes: CodeService;
+  recoveryLinks: RecoveryLinkService;
   sweeper: FlowSweeper;
 }
 
@@ -158,6 +161,17 @@ export function createFlowEngine(deps: {
   // state of the user (and of every identifier they sign in with, where failures were once counted),
   // in the transaction that writes it (DESIGN §4.6a). The second factors' counters stay.
   deps.passwords.onPasswordSet((trx, event) => risk.liftLocks(trx, event.projectId, { userId: event.userId, identifiers: event.identifiers }));
+  const recoveryLinks = new RecoveryLinkService({
+    store: new RecoveryLinkStore(db),
+    users: deps.users,
+    attempts: deps.attempts,
+    courier,
+    projects: deps.projects,
+    risk,
+    clock,
+    riskRules: async (projectId) => (await settings.flowSettings(projectId)).risk,
+    publicUrl: deps.config.publicUrl,
+  });
   const sweeper = new FlowSweeper(db, clock, deps.config.retentionMs, flowStarts, deps.logger);
-  return { definitions, settings, runtime, courier, mail, captcha, risk, codes, sweeper };
+  return { definitions, settings, runtime, courier, mail, captcha, risk, codes, recoveryLinks, sweeper };
 }

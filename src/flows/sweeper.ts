@@ -16,6 +16,7 @@ export interface FlowSweepResult {
   mail_recipient_budget: number;
   sso_used_states: number;
   flow_start_budget: number;
+  recovery_links: number;
 }
 
 const IP_WINDOW_RETENTION_MS = 60 * 60 * 1000;
@@ -26,7 +27,7 @@ const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDel
  * Deletes what the flow engine no longer needs: spent captcha proofs, used passkey challenges
  * and one-time codes past their expiry, per-minute IP counters older than an hour, flow-start
  * windows a few minutes after their end, finished or expired run records,
- * and events and outbox rows older than the retention. Login failure counters are kept: they
+ * recovery links past their expiry, and events and outbox rows older than the retention. Login failure counters are kept: they
  * carry the "disabled until reset" state.
  */
 export class FlowSweeper {
@@ -56,6 +57,8 @@ export class FlowSweeper {
       // A per-recipient window older than a day has ended under any setting the API accepts.
       mail_recipient_budget: count(await this.db.deleteFrom('mail_recipient_budget').where('window_start', '<', new Date(now.getTime() - 24 * 3_600_000)).execute()),
       flow_start_budget: await this.flowStarts.sweep(now),
+      // A used link only has to outlive its expiry: after that it fails as expired anyway.
+      recovery_links: count(await this.db.deleteFrom('recovery_links').where('expires_at', '<', now).execute()),
     };
   }
 

@@ -18,6 +18,7 @@ import type { SessionService } from '../sessions/service.js';
 import { loadAssets } from './assets.js';
 import { finish, sendDone, type FinishDeps } from './complete.js';
 import { logoutRoutes, type LogoutRouteDeps } from './logout.js';
+import { recoverRoutes, type RecoverRouteDeps } from './recover.js';
 import { FLOW_PAGES, langExplicit, pageUrl, readEntry } from './entry.js';
 import { beforeSubmit, finishedRecovery, readFlow, refusedRedirect } from './flow-read.js';
 import { readForm, type FormInput } from './form.js';
@@ -25,10 +26,10 @@ import { describeError, fallbackContext, pageContext, sendError, sendMessage, se
 import type { StepExtras } from './step.js';
 import { sendTooWeak, TOO_WEAK, type TooWeakDeps } from './step-up.js';
 
-export interface UiRouteDeps extends FinishDeps, TooWeakDeps, LogoutRouteDeps {
+export interface UiRouteDeps extends FinishDeps, TooWeakDeps, LogoutRouteDeps, RecoverRouteDeps {
   clock: Clock;
   config: Pick<Config, 'publicUrl'>;
-  flows: { runtime: FlowRuntime; settings: FlowSettingsService };
+  flows: RecoverRouteDeps['flows'] & { runtime: FlowRuntime; settings: FlowSettingsService };
   projects: ProjectService;
   sessions: SessionService;
 }
@@ -257,6 +258,7 @@ export function uiRoutes(root: FastifyInstance, deps: UiRouteDeps): void {
     }
 
     logoutRoutes(app, deps, assets);
+    recoverRoutes(app, deps, assets);
 
     app.get('/ui/assets/:name', { config: { page: true, tenancy: 'public' } }, async (request, reply) => {
       const name = (request.params as { name: string }).name;

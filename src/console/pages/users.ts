@@ -27,7 +27,7 @@ export interface CredentialItem {
   last_used_at: string | null;
 }
 
-const NOTICES = new Set(['revoked', 'unlocked', 'deleted', 'saved', 'credential_removed']);
+const NOTICES = new Set(['revoked', 'unlocked', 'deleted', 'saved', 'credential_removed', 'recovery_sent']);
 
 const noticeOf = (view: ConsoleView, value: unknown) => noticeMarkup(view, value, NOTICES, 'console.notice.');
 
@@ -74,9 +74,11 @@ export interface UserPage {
   notice?: unknown;
   /** the attributes as typed, and what the API said about them (a refused edit) */
   attributes?: FormProblem & { text: string };
+  /** what the API said when it refused to send a recovery mail */
+  recovery?: FormProblem;
 }
 
-/** One user: attributes (edited as JSON against the schema), credentials, live sessions, audit trail, unlock and delete. */
+/** One user: attributes (edited as JSON against the schema), credentials, live sessions, audit trail, unlock, recovery mail and delete. */
 export function userMarkup(view: ConsoleView, projectId: string, page: UserPage): string {
   const { user, sessions, credentials, audit, notice } = page;
   const { t } = view;
@@ -112,7 +114,11 @@ export function userMarkup(view: ConsoleView, projectId: string, page: UserPage)
       ? `<table class="console-table"><thead><tr><th scope="col">${esc(t('console.user.when'))}</th><th scope="col">${esc(t('console.user.attribute'))}</th><th scope="col">${esc(t('console.user.action'))}</th><th scope="col">${esc(t('console.user.actor'))}</th></tr></thead><tbody>${auditRows}</tbody></table>`
       : `<p class="description">${esc(t('console.user.no_audit'))}</p>`) +
     `<h2>${esc(t('console.user.actions'))}</h2>` +
+    problemAlert(page.recovery) +
     `<div class="console-actions">${postButton(consoleHref(view, `${base}/unlock`), t('console.user.unlock'))}` +
+    `<form method="post" action="${esc(consoleHref(view, `${base}/recovery_link`))}" class="inline"><div class="field"><label for="f-language">${esc(t('console.user.recovery_language'))}</label>` +
+    `<select id="f-language" name="language" aria-describedby="f-recovery-hint">${(['en', 'de'] as const).map((lang) => `<option value="${lang}"${lang === view.lang ? ' selected' : ''}>${esc(t(`console.mail.language.${lang}`))}</option>`).join('')}</select></div>` +
+    `<p id="f-recovery-hint" class="hint">${esc(t('console.user.recovery_hint'))}</p><button type="submit" class="btn secondary">${esc(t('console.user.recovery'))}</button></form>` +
     `<form method="post" action="${esc(consoleHref(view, `${base}/delete`))}" class="inline danger"><div class="check"><input type="checkbox" id="f-confirm" name="confirm" value="yes" required><label for="f-confirm">${esc(t('console.user.delete_confirm'))}</label></div><button type="submit" class="btn secondary">${esc(t('console.user.delete'))}</button></form></div>`
   );
 }

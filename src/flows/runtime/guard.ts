@@ -6,6 +6,7 @@ import type { AuthMethod } from '../methods/declaration.js';
 import { BUDGETED } from '../methods/registry.js';
 import type { BudgetedFactor, RiskAssessment, RiskRules, RiskSignals } from '../risk/service.js';
 import type { RiskSignalRow } from '../risk/store.js';
+import { takeMailBudget as takeRecipientMailBudget } from '../risk/mail-budget.js';
 import type { ProvenFactor } from '../methods/method.js';
 import type { FlowEntry, FlowFrame } from '../state.js';
 import type { FlowDeps } from './deps.js';
@@ -196,19 +197,5 @@ export async function countingRefusals<T>(run: GuardedRun, method: AuthMethod, w
  * ones: 429 `auth.rate_limited` with `Retry-After` once the budget is spent.
  */
 export async function takeMailBudget(run: GuardedRun): Promise<void> {
-  const { deps, projectId } = run;
-  const rules = await run.guard.riskRules();
-  if (rules.mail_per_recipient <= 0) return;
-  const key = deps.risk.accountKey(projectId, run.collectedIdentifier());
-  const windowMs = rules.mail_per_recipient_window_seconds * 1000;
-  const now = deps.clock.now();
-  if (await deps.courier.takeRecipientBudget(projectId, key, now, windowMs, rules.mail_per_recipient)) return;
-  const started = await deps.courier.recipientWindowStart(projectId, key);
-  const retryAfter = Math.max(1, Math.ceil(((started?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
-  throw new AppError(
-    'auth.rate_limited',
-    'Too many messages were sent to this address; try again later.',
-    { flow_id: run.frame.id, retry_after_seconds: retryAfter },
-    { 'retry-after': String(retryAfter) },
-  );
+  await takeRecipientMailBudget(run.deps, run.projectId, await run.guard.riskRules(), run.collectedIdentifier(), { flow_id: run.frame.id });
 }
