@@ -3,6 +3,7 @@ export { ServiceToken, type ServiceKey } from './service-token.js';
 export { SessionCache } from './session-cache.js';
 export { hostedPageUrl, stepUpUrl, type HostedPage } from './hosted-pages.js';
 export { LogoutTokenVerifier, type LogoutTokenOptions } from './logout-token.js';
+export { verifyWebhook, WebhookVerificationError, type VerifyWebhookOptions, type WebhookHeaderInput, type WebhookPayload, type WebhookVerificationReason } from './webhook.js';
 export {
   authenticate,
   clearSessionCookie,

@@ -1,0 +1,245 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addressAllowed, checkTargetUrl, deliver, deliverResolved, pinnedLookup, resolveTarget, WebhookTargetError } from './target.js';
+
+interface Receiver {
+  port: number;
+  url: string;
+  /** TCP connections the server accepted */
+  connections: number;
+  requests: Array<{ method?: string; url?: string; headers: IncomingMessage['headers']; body: string }>;
+}
+
+const servers: Server[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+/** A real node:http receiver on 127.0.0.1 that records what reaches it. */
+async function receiver(answer: (request: IncomingMessage, response: ServerResponse, receiver: Receiver) => void): Promise<Receiver> {
+  const state: Receiver = { port: 0, url: '', connections: 0, requests: [] };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      state.requests.push({ method: request.method, url: request.url, headers: request.headers, body: Buffer.concat(chunks).toString() });
+      answer(request, response, state);
+    });
+  });
+  server.on('connection', () => state.connections++);
+  servers.push(server);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  state.port = (server.address() as AddressInfo).port;
+  state.url = `http://127.0.0.1:${state.port}`;
+  return state;
+}
+
+const body = '{"type":"user.created","timestamp":"2026-03-01T12:00:00.000Z","data":{}}';
+const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': '1772366400', 'webhook-signature': 'v1,x' };
+
+function refusal(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(WebhookTargetError);
+    return (error as WebhookTargetError).reason;
+  }
+  return undefined;
+}
+
+describe('checkTargetUrl', () => {
+  it('requires https unless private targets are allowed, and refuses userinfo and fragments', () => {
+    expect(checkTargetUrl('https://hooks.example.com/gatehouse?x=1').hostname).toBe('hooks.example.com');
+    expect(refusal(() => checkTargetUrl('http://hooks.example.com/'))).toBe('https_required');
+    expect(checkTargetUrl('http://127.0.0.1:8080/', { allowPrivate: true }).port).toBe('8080');
+    expect(refusal(() => checkTargetUrl('ftp://hooks.example.com/', { allowPrivate: true }))).toBe('invalid_url');
+    expect(refusal(() => checkTargetUrl('/relative'))).toBe('invalid_url');
+    expect(refusal(() => checkTargetUrl(`https://example.com/${'a'.repeat(2048)}`))).toBe('invalid_url');
+    expect(refusal(() => checkTargetUrl('https://user:pw@hooks.example.com/'))).toBe('userinfo');
+    expect(refusal(() => checkTargetUrl('https://user@hooks.example.com/'))).toBe('userinfo');
+    expect(refusal(() => checkTargetUrl('https://hooks.example.com/#frag'))).toBe('fragment');
+    expect(refusal(() => checkTargetUrl('https://hooks.example.com/#'))).toBe('fragment');
+  });
+
+  it('judges a literal IP host at once, whatever its spelling', () => {
+    for (const url of [
+      'https://127.0.0.1/', 'https://[::1]/', 'https://10.1.2.3/', 'https://169.254.169.254/latest/meta-data',
+      'https://100.64.0.1/', 'https://0.0.0.0/', 'https://[::ffff:10.0.0.1]/', 'https://[::ffff:7f00:1]/',
+      'https://2130706433/', 'https://0x7f.1/', 'https://[fd00::1]/', 'https://[fe80::1]/', 'https://192.168.1.1/',
+      'https://172.16.0.1/', 'https://[::]/', 'https://224.0.0.1/', 'https://255.255.255.255/', 'https://[::127.0.0.1]/',
+      'https://[64:ff9b::a00:1]/', 'https://192.0.2.1/',
+    ]) {
+      expect(refusal(() => checkTargetUrl(url)), url).toBe('private_address');
+    }
+    expect(checkTargetUrl('https://1.1.1.1/').hostname).toBe('1.1.1.1');
+    expect(checkTargetUrl('https://[2606:4700:4700::1111]/').hostname).toBe('[2606:4700:4700::1111]');
+    expect(checkTargetUrl('https://10.1.2.3/', { allowPrivate: true }).hostname).toBe('10.1.2.3');
+  });
+
+  it('allows only public unicast addresses', () => {
+    for (const address of ['1.1.1.1', '8.8.8.8', '93.184.215.14', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e']) expect(addressAllowed(address), address).toBe(true);
+    for (const address of ['127.0.0.1', '::1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '100.127.255.255', 'fd12:3456::1', 'fe80::1', '::', '0.0.0.0', 'ff02::1', '::ffff:127.0.0.1', '::ffff:169.254.169.254', '::7f00:1', 'not an address']) {
+      expect(addressAllowed(address), address).toBe(false);
+    }
+  });
+});
+
+describe('resolveTarget', () => {
+  it('resolves a name once and refuses it when any address is private (localhost)', async () => {
+    await expect(resolveTarget('https://localhost/hook')).rejects.toMatchObject({ reason: 'private_address' });
+    const allowed = await resolveTarget('http://localhost:1/hook', { allowPrivate: true });
+    expect(allowed.addresses.length).toBeGreaterThan(0);
+    expect(allowed.addresses.every((entry) => !addressAllowed(entry.address))).toBe(true);
+    await expect(resolveTarget('https://no-such-host.invalid/')).rejects.toMatchObject({ reason: 'dns_failure' });
+  });
+
+  it("pins the socket's lookup to the checked addresses, whatever name is asked", () => {
+    const lookup = pinnedLookup([{ address: '203.0.113.7', family: 4 }, { address: '2001:db8::7', family: 6 }]);
+    const answers: unknown[] = [];
+    lookup('evil.example', { all: true }, (error, address) => answers.push(error ?? address));
+    lookup('evil.example', {}, (error, address, family) => answers.push(error ?? [address, family]));
+    lookup('evil.example', { family: 6 }, (error, address, family) => answers.push(error ?? [address, family]));
+    expect(answers).toEqual([[{ address: '203.0.113.7', family: 4 }, { address: '2001:db8::7', family: 6 }], ['203.0.113.7', 4], ['2001:db8::7', 6]]);
+    const onlyV4 = pinnedLookup([{ address: '203.0.113.7', family: 4 }]);
+    onlyV4('x', { family: 6 }, (error) => expect(error?.code).toBe('ENOTFOUND'));
+  });
+});
+
+describe('deliver', () => {
+  it('posts the body and headers and reports a 2xx as ok', async () => {
+    const target = await receiver((_request, response) => response.writeHead(204).end());
+    const result = await deliver({ url: `${target.url}/hooks?tenant=1`, headers, body, allowPrivate: true });
+    expect(result).toMatchObject({ ok: true, status: 204, truncated: false });
+    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+    expect(target.requests).toHaveLength(1);
+    const [seen] = target.requests;
+    expect(seen).toMatchObject({ method: 'POST', url: '/hooks?tenant=1', body });
+    expect(seen.headers).toMatchObject({ ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+  });
+
+  it('connects through the resolved address and keeps the name in Host (localhost)', async () => {
+    const target = await receiver((_request, response) => response.writeHead(200).end('thanks'));
+    const result = await deliver({ url: `http://localhost:${target.port}/hook`, headers, body, allowPrivate: true });
+    expect(result).toMatchObject({ ok: true, status: 200, responseBody: 'thanks' });
+    expect(target.requests[0].headers.host).toBe(`localhost:${target.port}`);
+  });
+
+  it('connects only to the checked addresses: a name that does not resolve is never looked up again', async () => {
+    const target = await receiver((_request, response) => response.writeHead(202).end());
+    // `.invalid` never resolves (RFC 6761): an answer proves the socket used the pinned address.
+    const pinned = { url: new URL(`http://pinned.invalid:${target.port}/hook`), addresses: [{ address: '127.0.0.1', family: 4 }] };
+    expect(await deliverResolved(pinned, { headers, body })).toMatchObject({ ok: true, status: 202 });
+    expect(target.requests[0].headers.host).toBe(`pinned.invalid:${target.port}`);
+  });
+
+  it('keeps the original name for TLS SNI while connecting to the pinned address', async () => {
+    const names: string[] = [];
+    // A TLS server with no certificate: it records the ClientHello's server name, then hangs up.
+    const tls = createTlsServer({ SNICallback: (name, done) => (names.push(name), done(new Error('no certificate here'))) });
+    await new Promise<void>((done) => tls.listen(0, '127.0.0.1', done));
+    const port = (tls.address() as AddressInfo).port;
+    try {
+      const pinned = { url: new URL(`https://hooks.pinned.invalid:${port}/`), addresses: [{ address: '127.0.0.1', family: 4 }] };
+      expect(await deliverResolved(pinned, { headers, body, timeoutMs: 2000 })).toMatchObject({ ok: false, reason: 'network' });
+      expect(names).toEqual(['hooks.pinned.invalid']);
+    } finally {
+      tls.close();
+    }
+  });
+
+  it('reports a 500 as not ok, with its status and the start of its body', async () => {
+    const target = await receiver((_request, response) => response.writeHead(500).end('database down'));
+    const result = await deliver({ url: target.url, headers, body, allowPrivate: true });
+    expect(result).toMatchObject({ ok: false, status: 500, reason: 'http_status', error: 'HTTP 500', responseBody: 'database down' });
+  });
+
+  it('follows no redirect: a 302 is a failure and its target sees nothing', async () => {
+    const elsewhere = await receiver((_request, response) => response.writeHead(200).end());
+    const target = await receiver((_request, response) => response.writeHead(302, { location: `${elsewhere.url}/stolen` }).end());
+    const result = await deliver({ url: target.url, headers, body, allowPrivate: true });
+    expect(result).toMatchObject({ ok: false, status: 302, reason: 'redirect' });
+    expect(target.requests).toHaveLength(1);
+    expect(elsewhere.connections).toBe(0);
+  });
+
+  it('gives up on a receiver that never answers, after the timeout', async () => {
+    const target = await receiver(() => undefined); // reads the request, never answers
+    const result = await deliver({ url: target.url, headers, body, allowPrivate: true, timeoutMs: 300 });
+    expect(result).toMatchObject({ ok: false, reason: 'timeout' });
+    expect(result.status).toBeUndefined();
+    expect(result.durationMs).toBeGreaterThanOrEqual(290);
+    expect(result.durationMs).toBeLessThan(2000);
+    expect(target.requests).toHaveLength(1);
+  });
+
+  it('keeps the deadline after a 2xx whose body never ends: delivered, with a note', async () => {
+    const target = await receiver((_request, response) => response.writeHead(200).write('still typing'));
+    const result = await deliver({ url: target.url, headers, body, allowPrivate: true, timeoutMs: 300 });
+    expect(result).toMatchObject({ ok: true, status: 200, responseBody: 'still typing', error: expect.stringContaining('did not end within 300 ms') });
+    expect(result.durationMs).toBeLessThan(2000);
+  });
+
+  it('reads at most maxResponseBytes of an endless answer, then stops', async () => {
+    let closed = 0;
+    const target = await receiver((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      const chunk = Buffer.alloc(16 * 1024, 'a');
+      let done = false;
+      const pump = () => {
+        while (!done && response.write(chunk));
+        if (!done) response.once('drain', pump);
+      };
+      response.on('close', () => {
+        done = true;
+        closed++;
+      });
+      pump();
+    });
+    const result = await deliver({ url: target.url, headers, body, allowPrivate: true, timeoutMs: 5000 });
+    expect(result).toMatchObject({ ok: true, status: 200, truncated: true });
+    expect(result.responseBody).toHaveLength(64 * 1024);
+    expect(result.durationMs).toBeLessThan(5000);
+    await expect.poll(() => closed).toBe(1); // the connection was dropped, not drained
+    const small = await deliver({ url: target.url, headers, body, allowPrivate: true, maxResponseBytes: 10 });
+    expect(small).toMatchObject({ ok: true, truncated: true, responseBody: 'aaaaaaaaaa' });
+    await expect.poll(() => closed).toBe(2);
+  });
+
+  it('refuses private targets without connecting, unless allowed', async () => {
+    const target = await receiver((_request, response) => response.writeHead(204).end());
+    const refused = [
+      `https://localhost:${target.port}/`,
+      `https://127.0.0.1:${target.port}/`,
+      `https://[::1]:${target.port}/`,
+      `https://[::ffff:127.0.0.1]:${target.port}/`,
+      'https://10.0.0.1/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://100.64.0.1/',
+    ];
+    for (const url of refused) {
+      const result = await deliver({ url, headers, body });
+      expect(result, url).toMatchObject({ ok: false, reason: 'private_address' });
+      expect(result.status).toBeUndefined();
+    }
+    expect(await deliver({ url: target.url, headers, body })).toMatchObject({ ok: false, reason: 'https_required' });
+    expect(target.connections).toBe(0);
+    expect(await deliver({ url: target.url, headers, body, allowPrivate: true })).toMatchObject({ ok: true, status: 204 });
+    expect(target.connections).toBe(1);
+  });
+
+  it('reports network failures and bad URLs as results, never throws', async () => {
+    const target = await receiver((request) => request.socket.destroy());
+    expect(await deliver({ url: target.url, headers, body, allowPrivate: true })).toMatchObject({ ok: false, reason: 'network' });
+    const closed = await receiver(() => undefined);
+    servers.pop()!.close();
+    await new Promise((done) => setTimeout(done, 50));
+    expect(await deliver({ url: closed.url, headers, body, allowPrivate: true })).toMatchObject({ ok: false, reason: 'network', error: expect.stringContaining('ECONNREFUSED') });
+    expect(await deliver({ url: 'not a url', headers, body })).toMatchObject({ ok: false, reason: 'invalid_url' });
+    expect(await deliver({ url: 'https://no-such-host.invalid/', headers, body })).toMatchObject({ ok: false, reason: 'dns_failure' });
+  });
+});
