@@ -70,4 +70,12 @@ describe('console test kit', () => {
     expect(files.length).toBeGreaterThan(10);
     expect(outside).toEqual([]);
   });
+
+  it('makes every preformatted block reachable by keyboard (it scrolls sideways when a line is long: axe scrollable-region-focusable)', () => {
+    const unreachable: string[] = [];
+    for (const file of readdirSync(join(import.meta.dirname, 'pages'))) {
+      for (const [tag] of readFileSync(join(import.meta.dirname, 'pages', file), 'utf8').matchAll(/<pre\b[^>]*>/g)) if (!tag.includes('tabindex="0"')) unreachable.push(`${file}: ${tag}`);
+    }
+    expect(unreachable).toEqual([]);
+  });
 });

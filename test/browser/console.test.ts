@@ -5,6 +5,7 @@ import { BrowserPages, describeBrowser, expectAccessible, startServer } from './
 
 const SCREENSHOTS = new URL('../../docs/images/', import.meta.url).pathname;
 const PASSWORD = 'correct horse battery staple 42';
+const NEW_PASSWORD = 'a brand new passphrase for Sam 1776';
 
 /**
  * The admin console (issue 33) in Chromium, from the printed set-up link: the first operator signs
@@ -30,7 +31,8 @@ describeBrowser('the admin console in Chromium: from the set-up link to a revoke
   });
   const newPage = () => pages.newPage();
 
-  it('sets up the first operator with a passkey, creates a project, finds its new user and revokes their session', async () => {
+  // The whole first hour of an operator, in one journey: minutes of browser work on a busy machine.
+  it('sets up the first operator with a passkey, creates a project, finds its new user, revokes their session and sends a recovery mail that sets a new password', async () => {
     const link = await t.container.consoleAccess.setupLink();
     expect(link).toMatch(new RegExp(`^${base}/console/setup\\?token=gh_setup_`));
 
@@ -90,6 +92,33 @@ describeBrowser('the admin console in Chromium: from the set-up link to a revoke
     await operator.getByRole('status').filter({ hasText: 'The session was revoked' }).waitFor();
     expect((await check()).statusCode).toBe(401);
 
+    // Sam has forgotten the password: the operator sends a recovery mail, Sam opens its link,
+    // lands in the account settings signed in, and sets a new password that then signs in.
+    await operator.getByLabel('Language of the mail').selectOption('en');
+    await operator.getByRole('button', { name: 'Send a recovery mail' }).click();
+    await operator.getByRole('status').filter({ hasText: 'The recovery mail is on its way' }).waitFor();
+    await expectAccessible(operator);
+    await t.container.flows.courier.flush();
+    const [mail] = await t.container.flows.courier.outboxFor('sam@example.com');
+    const recoveryLink = /^(http\S+\/ui\/recover\S+)$/m.exec(mail.body ?? '')![1];
+    const lost = await newPage();
+    await lost.goto(recoveryLink);
+    await lost.getByRole('heading', { name: 'Get back into your account' }).waitFor();
+    await expectAccessible(lost);
+    await lost.getByRole('button', { name: 'Continue' }).click();
+    await lost.getByRole('heading', { name: 'Sign-in and security' }).waitFor();
+    await lost.getByRole('button', { name: 'Change password' }).click();
+    await lost.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await lost.keyboard.press('Enter');
+    await lost.getByRole('heading', { name: 'Sign-in and security' }).waitFor();
+    const again = await newPage();
+    await again.goto(registerLink!.replace('/ui/register', '/ui/login'));
+    await again.getByLabel('E-mail address').fill('sam@example.com');
+    await again.keyboard.press('Enter');
+    await again.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await again.keyboard.press('Enter');
+    await again.getByRole('heading', { name: 'You are signed in' }).waitFor();
+
     // The project's settings, the development outbox, and the pages in German.
     await operator.goto(`${base}/console`);
     await operator.getByRole('link', { name: 'Coffee shop' }).click();
@@ -129,7 +158,7 @@ describeBrowser('the admin console in Chromium: from the set-up link to a revoke
     await expectAccessible(operator);
     await operator.screenshot({ path: `${SCREENSHOTS}console-projects-de-desktop.png` });
     shop = { page: operator, id: new URL(registerLink!).searchParams.get('project_id')! };
-  });
+  }, 240_000);
 
   /** The first test's operator tab and project. */
   let shop: { page: Page; id: string };

@@ -25,7 +25,7 @@ export function keysMarkup(view: ConsoleView, projectId: string, keys: ServiceKe
     )
     .join('');
   const shown = created
-    ? `<div class="secret" role="status"><h2>${esc(t('console.keys.created'))}</h2><pre class="snippet"><code>GATEHOUSE_KEY_ID=${esc(created.client_id)}\nGATEHOUSE_KEY_SECRET=${esc(created.client_secret)}</code></pre><p class="description">${esc(t('console.keys.secret_once'))}</p></div>`
+    ? `<div class="secret" role="status"><h2>${esc(t('console.keys.created'))}</h2><pre class="snippet" tabindex="0"><code>GATEHOUSE_KEY_ID=${esc(created.client_id)}\nGATEHOUSE_KEY_SECRET=${esc(created.client_secret)}</code></pre><p class="description">${esc(t('console.keys.secret_once'))}</p></div>`
     : '';
   const scopes = SCOPES.map(
     (scope) => `<div class="check"><input type="checkbox" id="f-scope-${esc(scope)}" name="scopes" value="${esc(scope)}"${SUGGESTED.has(scope) ? ' checked' : ''}><label for="f-scope-${esc(scope)}"><code>${esc(scope)}</code></label></div>`,

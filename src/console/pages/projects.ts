@@ -92,6 +92,6 @@ export function projectMarkup(view: ConsoleView, project: ProjectSummary, public
     `<ul class="console-links"><li><a href="${esc(signIn)}">${esc(t('console.project.sign_in_link'))}</a>: <code>${esc(signIn)}</code></li>` +
     `<li><a href="${esc(register)}">${esc(t('console.project.register_link'))}</a>: <code>${esc(register)}</code></li></ul>` +
     `<h3>${esc(t('console.project.snippet'))}</h3><p class="description">${esc(t('console.project.snippet_hint'))}</p>` +
-    `<pre class="snippet"><code>${esc(snippet(publicUrl, project.id))}</code></pre>`
+    `<pre class="snippet" tabindex="0"><code>${esc(snippet(publicUrl, project.id))}</code></pre>`
   );
 }

@@ -135,7 +135,7 @@ export interface OutboxMessage {
 export function outboxMarkup(view: ConsoleView, projectId: string, messages: OutboxMessage[]): string {
   const { t } = view;
   const items = messages
-    .map((m) => `<article class="mail"><h2>${esc(m.subject)}</h2><p class="description">${esc(t('console.outbox.to', { recipient: m.recipient }))} · ${esc(m.created_at.slice(0, 19).replace('T', ' '))} · ${esc(m.status)}</p><pre class="snippet"><code>${esc(m.body ?? '')}</code></pre></article>`)
+    .map((m) => `<article class="mail"><h2>${esc(m.subject)}</h2><p class="description">${esc(t('console.outbox.to', { recipient: m.recipient }))} · ${esc(m.created_at.slice(0, 19).replace('T', ' '))} · ${esc(m.status)}</p><pre class="snippet" tabindex="0"><code>${esc(m.body ?? '')}</code></pre></article>`)
     .join('');
   return (
     `<p><a href="${esc(consoleHref(view, `/console/projects/${encodeURIComponent(projectId)}`))}">${esc(t('console.back_to_project'))}</a></p>` +
