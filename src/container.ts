@@ -13,6 +13,8 @@ import { Paginator } from './core/pagination.js';
 import { PREVIEW_SCOPES } from './core/scopes.js';
 import type { Engine } from './db/engine.js';
 import type { Database } from './db/schema.js';
+import { EventLog } from './events/service.js';
+import { EventStore } from './events/store.js';
 import { createOAuthPlane, type OAuthPlane } from './oauth/plane.js';
 import { ProjectService } from './projects/service.js';
 import { ProjectStore } from './projects/store.js';
@@ -57,6 +59,8 @@ export interface Container {
   keys: KeyRing;
   paginator: Paginator;
   credentials: Credentials;
+  /** The event log (src/events): `record(trx, event)` in each change's transaction, GET /events, retention. */
+  events: EventLog;
   projects: ProjectService;
   teams: TeamService;
   serviceKeys: ServiceKeyService;
@@ -121,10 +125,11 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   // A rotation changes the project row, which drops every cached secret (dropAllOnChange).
   const projectOfSecret = new ChangeCache<string | undefined>(changes, { kind: 'proj', dropAllOnChange: true, max: 10_000 });
 
-  const projects = new ProjectService(db, new ProjectStore(db), clock, ids, changes, paginator);
-  const teams = new TeamService(new TeamStore(db), clock, ids, paginator);
-  const serviceKeys = new ServiceKeyService(db, new ServiceKeyStore(db), clock, ids, paginator);
-  const { schemas, users, passwords } = createUserDomain({ db, config, clock, ids, paginator, projects, teams, schemaKeys: schemaKeys() });
+  const events = new EventLog(db, new EventStore(db), clock, paginator);
+  const projects = new ProjectService(db, new ProjectStore(db), clock, ids, events, changes, paginator);
+  const teams = new TeamService(new TeamStore(db), clock, ids, paginator, events);
+  const serviceKeys = new ServiceKeyService(db, new ServiceKeyStore(db), clock, ids, paginator, events);
+  const { schemas, users, passwords } = createUserDomain({ db, config, clock, ids, paginator, projects, teams, events, schemaKeys: schemaKeys() });
 
   credentials.register(async (token) => {
     const projectId = await projectOfSecret.get(sha256Hex(token), () => projects.idForSecret(token), (id) => id !== undefined);
@@ -140,13 +145,13 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
     return projectId ? { kind: 'project', projectId, scopes: PREVIEW_SCOPES, via: 'preview_secret' } : undefined;
   });
 
-  const operators = new OperatorService({ db, store: new OperatorStore(db), projects, users, clock, ids, paginator, box: new SealedBox(keys, 'operator.project-token') });
+  const operators = new OperatorService({ db, store: new OperatorStore(db), projects, users, clock, ids, paginator, box: new SealedBox(keys, 'operator.project-token'), events });
   // An operator's project token acts as the project secret while the role holds (checked per use).
   credentials.register((token) => operators.resolveProjectToken(token));
   projects.onDeleting((trx, projectId) => operators.refuseSystemProjectDeletion(trx, projectId));
   users.onDeleting((trx, scope, userId) => operators.keepLastInstanceAdmin(trx, scope, userId));
 
-  const { sessions, attempts, exchange, sweeper } = createSessionDomain({ db, config, clock, ids, keys, paginator, projects, users, logger, changes });
+  const { sessions, attempts, exchange, sweeper } = createSessionDomain({ db, config, clock, ids, keys, paginator, projects, users, events, logger, changes });
 
   const passkeys = new PasskeyService({ store: new PasskeyStore(db), keys, clock, ids, logger, users });
   const userCredentials = new CredentialService(new CredentialListStore(db), users);
@@ -154,7 +159,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const totp = new TotpService(mfaStore, keys, clock, ids, users);
   const recoveryCodes = new RecoveryCodeService(mfaStore, keys, clock, ids, users);
 
-  const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, flowSettings: new FlowSettingsService(projects), retentionMs: config.retentionMs, publicUrl: config.publicUrl, logger });
+  const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, flowSettings: new FlowSettingsService(projects), retentionMs: config.retentionMs, publicUrl: config.publicUrl, logger, events });
 
 
   const consoleAccess = new ConsoleAccess({ db, store: new OperatorStore(db), operators, clients: oauth.oidcClients, clock, ids, publicUrl: config.publicUrl });
@@ -162,11 +167,11 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   // management credential (admin or operator principal by role); any other client's is not.
   oauth.tokens.mapUserTokens(async (projectId, userId, clientId) => ((await consoleAccess.isConsoleClient(clientId)) ? operators.principalOfUser(projectId, userId) : undefined));
 
-  const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl, changes);
+  const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl, events, changes);
 
-  const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, sessions, attempts, changes, ssoProviders });
+  const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, sessions, attempts, changes, ssoProviders, events });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, operators, consoleAccess, sessions, attempts, ssoProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, () => flows.courier.close()] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, events, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, operators, consoleAccess, sessions, attempts, ssoProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, () => flows.courier.close()] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {

@@ -17,6 +17,7 @@ import { credentialRoutes } from './credentials/routes.js';
 import { ssoProviderRoutes } from './sso/routes.js';
 import { operatorRoutes } from './operators/routes.js';
 import { consoleRoutes } from './console/routes.js';
+import { eventRoutes } from './events/routes.js';
 
 /** Every domain's routes, registered on the root instance in this order. */
 export const routeModules: Array<(app: FastifyInstance, container: Container) => void> = [
@@ -30,6 +31,7 @@ export const routeModules: Array<(app: FastifyInstance, container: Container) =>
   ssoProviderRoutes,
   oauthRoutes,
   operatorRoutes,
+  eventRoutes,
   sessionMeRoutes,
   sessionRoutes,
   attemptRoutes,

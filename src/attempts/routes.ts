@@ -24,7 +24,7 @@ export function attemptRoutes(root: FastifyInstance, { attempts }: AttemptRouteD
   app.post(
     '/auth_attempts/:id/handoff',
     {
-      config: { tenancy: 'resource', scope: 'auth_attempt.write' },
+      config: { tenancy: 'resource', scope: 'auth_attempt.write', emits: [], emitsNone: 'a step of a sign-in: the exchange that spends the handoff token writes session.created and login.succeeded' },
       schema: {
         tags: ['sessions'],
         summary: 'Mint the handoff token of a completed auth attempt',

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { Container } from '../container.js';
 import { isScope, SCOPES } from '../core/scopes.js';
+import { ADMIN } from '../events/types.js';
 import { VERSION } from '../core/version.js';
 import { describeStartupError } from './startup-errors.js';
 
@@ -39,6 +40,7 @@ Commands:
                                       Remove an upstream identity provider
   mail list [--project ID] [--to ADDRESS] [--limit N] [--json]
                                       The latest mail of the outbox, with its codes and links
+  events tail --project ID            Follow a project's event log: one line per new event
 
 Run "gatehouse <command> --help" for a command's options, "gatehouse --version" for the version.
 Configuration comes from the environment (see docs/configuration.md).`,
@@ -63,6 +65,8 @@ Configuration comes from the environment (see docs/configuration.md).`,
   'sso list': 'Usage: gatehouse sso list --project PROJECT_ID\n\nPrints the project\'s upstream identity providers as JSON, without secrets.',
   'mail list':
     'Usage: gatehouse mail list [--project PROJECT_ID] [--to ADDRESS] [--limit N] [--json]\n\nPrints the latest messages of the outbox (newest first, default 10, at most 100) with their codes and links: what the embedded courier kept instead of sending (no SMTP_URL). With the embedded database in use by a running server, asks that server (GATEHOUSE_PUBLIC_URL, admin token). See docs/operations.md.',
+  'events tail':
+    'Usage: gatehouse events tail --project PROJECT_ID\n\nFollows the project\'s event log from its newest event: asks the running server (GATEHOUSE_PUBLIC_URL) for new events once a second and prints one line each (time, type, subject, actor, data) until stopped (Ctrl-C). The credential is GATEHOUSE_TOKEN (a project secret, or a service key\'s access token with the scope event.read), else the instance admin token. See docs/events.md.',
   'sso delete': 'Usage: gatehouse sso delete --project PROJECT_ID --provider SLUG\n\nRemoves the provider (nothing happens when it does not exist).',
 };
 
@@ -133,7 +137,7 @@ async function serve(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-const GROUPS = ['project', 'key', 'client', 'oauth', 'user', 'sso', 'mail'];
+const GROUPS = ['project', 'key', 'client', 'oauth', 'user', 'sso', 'mail', 'events'];
 
 /** `gatehouse project --help` (or just `gatehouse project`): the usage of each of its commands. */
 function groupHelp(group: string): string {
@@ -190,7 +194,7 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'project create': {
       if (!values.name) throw new UsageError('project create needs --name');
-      const project = await withContainer((c) => c.projects.create({ name: values.name!, preview_origins: values['preview-origin'] }));
+      const project = await withContainer((c) => c.projects.create({ name: values.name!, preview_origins: values['preview-origin'] }, { actor: ADMIN }));
       console.log(JSON.stringify(project, null, 2));
       return;
     }
@@ -210,7 +214,7 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'project rotate-secret': {
       if (!values.project) throw new UsageError('project rotate-secret needs --project');
-      console.log(JSON.stringify(await withContainer((c) => existingProject(c, values.project!, () => c.projects.rotateSecret(values.project!))), null, 2));
+      console.log(JSON.stringify(await withContainer((c) => existingProject(c, values.project!, () => c.projects.rotateSecret(values.project!, ADMIN))), null, 2));
       return;
     }
     case 'project delete': {
@@ -226,9 +230,9 @@ async function run(argv: string[]): Promise<void> {
       await withContainer(async (c) => {
         const user = await c.users.find(values.project!, values.user!);
         if (!user) throw new UsageError(`user ${values.user} does not exist in project ${values.project}`);
-        if (command === 'user delete') return c.users.delete(user.projectId, user.id);
+        if (command === 'user delete') return c.users.delete(user.projectId, user.id, ADMIN);
         const { unlockUser } = await import('../users/unlock.js');
-        await unlockUser(c, user);
+        await unlockUser(c, user, ADMIN);
       });
       console.log(JSON.stringify({ [command === 'user delete' ? 'deleted' : 'unlocked']: values.user }, null, 2));
       return;
@@ -242,7 +246,7 @@ async function run(argv: string[]): Promise<void> {
       if (unknown.length > 0) throw new UsageError(`unknown scope "${unknown[0]}" (known: ${SCOPES.join(', ')})`);
       const key = await withContainer(async (c) => {
         if (!(await c.projects.row(values.project!))) throw new UsageError(`project ${values.project} does not exist`);
-        return c.serviceKeys.create(values.project!, { name: values.name, scopes });
+        return c.serviceKeys.create(values.project!, { name: values.name, scopes }, ADMIN);
       });
       console.log(JSON.stringify(key, null, 2));
       return;
@@ -259,7 +263,7 @@ async function run(argv: string[]): Promise<void> {
           post_logout_redirect_uris: values['post-logout-redirect-uri'],
           backchannel_logout_uri: values['backchannel-logout-uri'],
           token_endpoint_auth_method: values.public ? 'none' : 'client_secret_basic',
-        });
+        }, ADMIN);
       });
       console.log(JSON.stringify(client, null, 2));
       return;
@@ -276,6 +280,23 @@ async function run(argv: string[]): Promise<void> {
       const { formatMail, mailList } = await import('./mail.js');
       const messages = await mailList(values, withContainer, loadConfig, UsageError);
       console.log(values.json ? JSON.stringify(messages, null, 2) : formatMail(messages));
+      return;
+    }
+    case 'events tail': {
+      if (!values.project) throw new UsageError('events tail needs --project');
+      const { apiGetter, tailEvents } = await import('./events.js');
+      let stopped = false;
+      const stop = () => void (stopped = true);
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+      const get = apiGetter(loadConfig(), process.env.GATEHOUSE_TOKEN, UsageError);
+      await tailEvents(values.project, {
+        get,
+        print: (line) => console.log(line),
+        warn: (message) => console.error(message),
+        ready: (newest) => console.error(`gatehouse: following the events of ${values.project} after ${newest ? newest.id : 'the start'} (Ctrl-C stops)`),
+        sleep: (ms) => new Promise((resolve) => setTimeout(() => resolve(!stopped), ms)),
+      });
       return;
     }
     case 'oauth rotate-keys': {

@@ -1,5 +1,6 @@
 import type { Container } from '../container.js';
 import { AppError } from '../core/errors.js';
+import { ADMIN } from '../events/types.js';
 import type { SsoProviderInput } from '../sso/service.js';
 import { LINK_POLICIES, TEMPLATES, type LinkPolicy, type Template } from '../sso/templates.js';
 
@@ -16,7 +17,7 @@ export async function ssoCommand(
   if (command === 'sso list') return (await c.ssoProviders.list(projectId, { limit: 100 })).items;
   if (!values.provider) throw new UsageError(`${command} needs --provider`);
   if (command === 'sso delete') {
-    await c.ssoProviders.delete(projectId, values.provider);
+    await c.ssoProviders.delete(projectId, values.provider, ADMIN);
     return { deleted: values.provider };
   }
   if (!values.template || !(TEMPLATES as readonly string[]).includes(values.template)) throw new UsageError(`sso put needs --template (${TEMPLATES.join(', ')})`);
@@ -31,7 +32,7 @@ export async function ssoCommand(
   const secret = process.env.SSO_CLIENT_SECRET;
   if (secret) input.client_secret = secret;
   try {
-    return (await c.ssoProviders.put(projectId, values.provider, input)).provider;
+    return (await c.ssoProviders.put(projectId, values.provider, input, { actor: ADMIN })).provider;
   } catch (error) {
     if (error instanceof AppError) throw new UsageError(`${error.message}`);
     throw error;

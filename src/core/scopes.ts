@@ -15,6 +15,8 @@ export const SCOPES = [
   'flow_definition.read',
   'flow_definition.write',
   'flow_definition.delete',
+  /** GET /events: the project's event log (docs/events.md) */
+  'event.read',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { CredentialService } from './service.js';
 import { principalOf } from '../http/auth.js';
 import { Id, NoContent, Timestamp } from '../http/schemas.js';
-import { actorOf, projectScopeOf } from '../schemas/caller.js';
+import { actorRefOf, projectScopeOf } from '../schemas/caller.js';
 
 const CredentialResource = Type.Object({
   id: Type.String({ description: 'The credential id (what DELETE takes); for passkeys not the WebAuthn credential ID' }),
@@ -42,7 +42,7 @@ export function credentialRoutes(root: FastifyInstance, { userCredentials }: Cre
   app.delete(
     '/users/:user_id/credentials/:credential_id',
     {
-      config: { tenancy: 'resource', scope: 'user.write' },
+      config: { tenancy: 'resource', scope: 'user.write', emits: ['credential.removed', 'mfa.disabled', 'sso.unlinked'] },
       schema: {
         tags: ['users'],
         summary: "Remove one of a user's credentials (the last one too); audited",
@@ -52,7 +52,7 @@ export function credentialRoutes(root: FastifyInstance, { userCredentials }: Cre
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      await userCredentials.remove(projectScopeOf(principal), request.params.user_id, request.params.credential_id, actorOf(principal));
+      await userCredentials.remove(projectScopeOf(principal), request.params.user_id, request.params.credential_id, actorRefOf(principal));
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,6 @@
 import { notFound } from '../core/errors.js';
 import { looksLikeId } from '../core/ids.js';
+import type { Actor } from '../events/types.js';
 import type { UserService } from '../users/service.js';
 import type { CredentialListStore } from './store.js';
 
@@ -39,13 +40,13 @@ export class CredentialService {
   }
 
   /** Deletes the credential and audits `<method> removed` in one transaction; 404 `cred.not_found` when it is not this user's. */
-  async remove(projectId: string | undefined, userId: string, credentialId: string, actor: string): Promise<void> {
+  async remove(projectId: string | undefined, userId: string, credentialId: string, actor: Actor): Promise<void> {
     const user = await this.users.get(projectId, userId);
     if (!looksLikeId(credentialId, 'cred')) throw credentialNotFound();
     await this.store.transaction(async (trx) => {
       const method = await this.store.with(trx).delete(user.projectId, user.id, credentialId);
       if (method === undefined) throw credentialNotFound();
-      await this.users.audit(user, method, 'removed', actor, trx);
+      await this.users.audit(trx, user, { attribute: method, action: 'removed', actor, credentialId });
     });
   }
 }

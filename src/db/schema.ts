@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { AttemptTables } from './tables/attempts.js';
 import type { CourierTables, MailTemplateTables } from './tables/courier.js';
 import type { CredentialListTables } from './tables/credentials.js';
+import type { EventTables } from './tables/events.js';
 import type { FlowTables } from './tables/flows.js';
 import type { MfaTables } from './tables/mfa.js';
 import type { OAuthTables } from './tables/oauth.js';
@@ -26,4 +27,4 @@ export interface MigrationTables {
  * (types only: they import kysely and each other, never a domain; its store imports them from there),
  * and is listed here once. Nothing under `src/db/` imports a domain.
  */
-export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & CourierTables & MailTemplateTables & OAuthTables & SessionTables & AttemptTables & PasskeyTables & CredentialListTables & SsoTables & SsoLinkTables & MfaTables & OperatorTables & RecoveryLinkTables;
+export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & CourierTables & MailTemplateTables & OAuthTables & SessionTables & AttemptTables & PasskeyTables & CredentialListTables & SsoTables & SsoLinkTables & MfaTables & OperatorTables & RecoveryLinkTables & EventTables;

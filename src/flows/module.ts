@@ -15,6 +15,7 @@ import { CourierStore } from '../courier/store.js';
 import { MailComposer } from '../courier/compose.js';
 import { MailTemplateStore } from '../courier/template-store.js';
 import type { Database } from '../db/schema.js';
+import type { EventLog } from '../events/service.js';
 import type { CredentialService } from '../credentials/service.js';
 import type { RecoveryCodeService } from '../mfa/recovery-codes.js';
 import type { TotpService } from '../mfa/totp.js';
@@ -79,6 +80,8 @@ export function createFlowEngine(deps: {
   sessions: SessionService;
   attempts: AttemptService;
   ssoProviders: SsoProviderService;
+  /** the event log (src/events): login.failed, recovery.requested, sso.linked... */
+  events: EventLog;
   /** Invalidates the per-process definition cache; without it definitions are read on every use. */
   changes?: ChangeFeed;
 }): FlowEngine {
@@ -98,7 +101,7 @@ export function createFlowEngine(deps: {
       return view;
     },
   };
-  const definitions = new FlowDefinitionService(db, new FlowDefinitionStore(db), schemas, clock, ids, deps.paginator, deps.changes);
+  const definitions = new FlowDefinitionService(db, new FlowDefinitionStore(db), schemas, clock, ids, deps.paginator, deps.events, deps.changes);
   const settings = new FlowSettingsService(deps.projects);
   const mail = new MailComposer(new MailTemplateStore(db), clock, deps.logger);
   const courier = new Courier(
@@ -138,6 +141,7 @@ export function createFlowEngine(deps: {
     totp: deps.totp,
     recoveryCodes: deps.recoveryCodes,
     sso: { providers: deps.ssoProviders },
+    events: deps.events,
     publicUrl: deps.config.publicUrl,
     ownServices: createMethodServices({ db, transaction, clock, ids, publicUrl: deps.config.publicUrl }),
   });

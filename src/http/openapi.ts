@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { EventType } from '../events/types.js';
 import { ErrorBody } from './schemas.js';
 import type { Tenancy } from './tenancy.js';
 
@@ -30,6 +31,10 @@ export interface CatalogRoute {
   tenancy?: Tenancy;
   /** Declared `config.cors`: the browser plane, callable from a project's preview origins (src/http/cors.ts). */
   cors: boolean;
+  /** Declared `config.emits`: the event types a write route records (test/events-catalog.test.ts). */
+  emits?: readonly EventType[];
+  /** Declared `config.emitsNone`: why a write route with `emits: []` records no event. */
+  emitsNone?: string;
   schema: Record<string, unknown>;
 }
 
@@ -40,6 +45,13 @@ declare module 'fastify' {
      * its errors are pages, not `{code, message, details}` (the catalog tests honour this).
      */
     page?: boolean;
+    /**
+     * The event types a write route records (docs/events.md): every POST, PUT, PATCH and DELETE
+     * of the API declares them; `[]` with `emitsNone` (the reason) for one that changes nothing
+     * an event log holds (test/events-catalog.test.ts).
+     */
+    emits?: readonly EventType[];
+    emitsNone?: string;
   }
   interface FastifyInstance {
     /** Every route registered after the OpenAPI hook, HEAD routes included. */
@@ -90,7 +102,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     describeRoute(route);
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     const hidden = Boolean(schema.hide) || (Array.isArray(schema.tags) && schema.tags.includes('X-HIDDEN'));
-    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, scope: route.config?.scope, hidden, page, cacheable: route.config?.cacheable === true, tenancy: route.config?.tenancy, cors: route.config?.cors === true, schema });
+    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, scope: route.config?.scope, hidden, page, cacheable: route.config?.cacheable === true, tenancy: route.config?.tenancy, cors: route.config?.cors === true, emits: route.config?.emits, emitsNone: route.config?.emitsNone, schema });
   });
   await app.register(swagger, {
     // Shared schemas keep their $id as their name under components.schemas.

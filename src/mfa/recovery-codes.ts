@@ -3,6 +3,7 @@ import type { Clock } from '../core/clock.js';
 import { hmacBase64Url } from '../core/crypto.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { KeyRing } from '../core/keys.js';
+import { self, type Actor } from '../events/types.js';
 import type { UserService } from '../users/service.js';
 import type { MfaStore } from './store.js';
 
@@ -43,7 +44,7 @@ export class RecoveryCodeService {
   }
 
   /** A new set for the user, replacing any earlier one (its codes stop working); audited. The codes, to show once. */
-  async generate(projectId: string, userId: string, actor = 'self'): Promise<string[]> {
+  async generate(projectId: string, userId: string, actor: Actor = self(userId)): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
     const now = this.clock.now();
     const id = this.ids.next('cred');
@@ -52,7 +53,7 @@ export class RecoveryCodeService {
       const existed = (await store.credential(projectId, userId, 'recovery_code')) !== undefined;
       await store.replaceCredential({ id, projectId, userId, method: 'recovery_code', secret: '', at: now });
       await store.insertCodes(codes.map((code) => ({ credential_row_id: id, project_id: projectId, user_id: userId, code_hash: this.hash(userId, canonicalRecoveryCode(code)), used_at: null })));
-      await this.users.audit({ id: userId, projectId }, 'recovery_code', existed ? 'replaced' : 'added', actor, trx);
+      await this.users.audit(trx, { id: userId, projectId }, { attribute: 'recovery_code', action: existed ? 'replaced' : 'added', actor });
     });
     return codes;
   }

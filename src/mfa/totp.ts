@@ -6,6 +6,7 @@ import type { IdGenerator } from '../core/ids.js';
 import type { KeyRing } from '../core/keys.js';
 import { seal, unseal } from '../core/sealed.js';
 import type { Database } from '../db/schema.js';
+import { self, type Actor } from '../events/types.js';
 import type { UserService } from '../users/service.js';
 import type { MfaStore } from './store.js';
 
@@ -77,7 +78,7 @@ export class TotpService {
    * confirming code cannot sign in again), replacing an earlier TOTP; audited. False when the code
    * does not match.
    */
-  async enable(projectId: string, userId: string, secret: string, code: string, actor = 'self'): Promise<boolean> {
+  async enable(projectId: string, userId: string, secret: string, code: string, actor: Actor = self(userId)): Promise<boolean> {
     const now = this.clock.now();
     const step = matchingTimeStep(secret, code, now);
     if (step === undefined) return false;
@@ -86,7 +87,7 @@ export class TotpService {
       const existed = (await store.credential(projectId, userId, 'totp')) !== undefined;
       await store.replaceCredential({ id: this.ids.next('cred'), projectId, userId, method: 'totp', secret: seal(this.keys, KEY_PURPOSE, secret), at: now });
       if (!(await store.spendTimeStep(projectId, userId, step, now))) throw new ConfirmationReplayed();
-      await this.users.audit({ id: userId, projectId }, 'totp', existed ? 'replaced' : 'added', actor, trx);
+      await this.users.audit(trx, { id: userId, projectId }, { attribute: 'totp', action: existed ? 'replaced' : 'added', actor });
       return true;
     }).catch((error: unknown) => {
       if (error instanceof ConfirmationReplayed) return false;

@@ -92,7 +92,7 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeRouteDeps):
   // OIDC Core §3.1.2.1: the authorization endpoint takes POST (form) as well as GET.
   app.post(
     '/authorize',
-    { config: { tenancy: 'credential' },
+    { config: { tenancy: 'credential', emits: [], emitsNone: 'a pending authorization request; the sign-in it leads to is logged by the exchange at /auth/authorize/resume' },
       schema: {
         tags: ['oauth'],
         summary: 'Authorization endpoint, form POST: the same parameters as GET',
@@ -123,7 +123,7 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeRouteDeps):
   app.get('/authorize/resume', { config: { tenancy: 'credential' }, exposeHeadRoute: false, schema: { tags: ['oauth'], summary, response: oauthResponses({ 302: Redirect }) } }, (request, reply) =>
     resume(request, reply, singleParams(request.query), 302),
   );
-  app.post('/authorize/resume', { config: { tenancy: 'credential' }, schema: { tags: ['oauth'], summary, response: oauthResponses({ 303: Redirect }) } }, (request, reply) =>
+  app.post('/authorize/resume', { config: { tenancy: 'credential', emits: ['session.created', 'login.succeeded'] }, schema: { tags: ['oauth'], summary, response: oauthResponses({ 303: Redirect }) } }, (request, reply) =>
     resume(request, reply, singleParams(request.body), 303),
   );
 }

@@ -32,8 +32,10 @@ export class OAuthClientStore {
     return afterCursor(query, 'oauth_clients', cursor).limit(limit + 1).execute();
   }
 
-  async delete(projectId: string, id: string): Promise<void> {
-    await this.db.deleteFrom('oauth_clients').where('project_id', '=', projectId).where('id', '=', id).execute();
+  /** True when the client was there to delete. */
+  async delete(projectId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('oauth_clients').where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
   async insertAuthorization(row: AuthorizationRow): Promise<void> {

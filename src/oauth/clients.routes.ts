@@ -1,7 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
+import { actorRefOf } from '../schemas/caller.js';
 import type { OAuthPlane } from './plane.js';
 
 export const OidcClientSchema = Type.Object({
@@ -34,7 +36,7 @@ export function oauthClientRoutes(root: FastifyInstance, { oauth }: OAuthClientR
   app.post(
     '/projects/:project_id/oauth_clients',
     {
-      config: { tenancy: { project: 'params' }, scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write', emits: ['oauth_client.created'] },
       schema: {
         tags: ['oauth'],
         summary: 'Register an OIDC client (authorization code + PKCE)',
@@ -54,7 +56,7 @@ export function oauthClientRoutes(root: FastifyInstance, { oauth }: OAuthClientR
       },
     },
     async (request, reply) => {
-      return reply.status(201).send(await oauth.oidcClients.create(request.params.project_id, request.body));
+      return reply.status(201).send(await oauth.oidcClients.create(request.params.project_id, request.body, actorRefOf(principalOf(request))));
     },
   );
 
@@ -95,7 +97,7 @@ export function oauthClientRoutes(root: FastifyInstance, { oauth }: OAuthClientR
   app.delete(
     '/projects/:project_id/oauth_clients/:client_id',
     {
-      config: { tenancy: { project: 'params' }, scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write', emits: ['oauth_client.deleted'] },
       schema: {
         tags: ['oauth'],
         summary: 'Delete an OIDC client (idempotent); its pending authorizations go with it',
@@ -104,7 +106,7 @@ export function oauthClientRoutes(root: FastifyInstance, { oauth }: OAuthClientR
       },
     },
     async (request, reply) => {
-      await oauth.oidcClients.delete(request.params.project_id, request.params.client_id);
+      await oauth.oidcClients.delete(request.params.project_id, request.params.client_id, actorRefOf(principalOf(request)));
       return reply.status(204).send(null);
     },
   );

@@ -5,8 +5,10 @@ import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import { CLIENT_REDIRECTS, redirectUriErrors, redirectUriProblem } from '../core/redirect-uris.js';
 import type { AuthenticatedClient, UsedAuthMethod } from './client-auth.js';
-import type { TokenService } from './tokens.js';
-import type { OAuthClientRow, OAuthClientStore, TokenEndpointAuthMethod } from './clients-store.js';
+import type { EventLog } from '../events/service.js';
+import { SYSTEM, type Actor } from '../events/types.js';
+import { OAuthClientStore, type OAuthClientRow, type TokenEndpointAuthMethod } from './clients-store.js';
+import { OAuthStore } from './store.js';
 
 export const OIDC_CLIENT_SECRET_PREFIX = 'gh_cs_';
 
@@ -71,10 +73,10 @@ export class OidcClientService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly paginator: Paginator,
-    private readonly tokens: TokenService,
+    private readonly events: EventLog,
   ) {}
 
-  async create(projectId: string, input: OidcClientInput): Promise<CreatedOidcClient> {
+  async create(projectId: string, input: OidcClientInput, actor: Actor = SYSTEM): Promise<CreatedOidcClient> {
     const errors = redirectUriErrors(input.redirect_uris, 'body/redirect_uris', CLIENT_REDIRECTS);
     const loginProblem = input.login_uri !== undefined ? redirectUriProblem(input.login_uri, CLIENT_REDIRECTS) : undefined;
     if (loginProblem) errors.push({ path: 'body/login_uri', message: `"${input.login_uri}" ${loginProblem}` });
@@ -98,7 +100,10 @@ export class OidcClientService {
       backchannel_logout_uri: input.backchannel_logout_uri ?? null,
       created_at: this.clock.now(),
     };
-    await this.store.insert(row);
+    await this.events.transaction(async (trx) => {
+      await new OAuthClientStore(trx).insert(row);
+      await this.events.record(trx, { type: 'oauth_client.created', projectId, actor, subjectId: id, data: { name: row.name, public: method === 'none' } });
+    });
     return { ...toClient(row), ...(secret ? { client_secret: secret } : {}) };
   }
 
@@ -117,10 +122,13 @@ export class OidcClientService {
   }
 
   /** Idempotent; the tokens issued to the client stop working with it. */
-  async delete(projectId: string, clientId: string): Promise<void> {
+  async delete(projectId: string, clientId: string, actor: Actor = SYSTEM): Promise<void> {
     if (!looksLikeId(clientId, 'oc')) return;
-    await this.store.delete(projectId, clientId);
-    await this.tokens.revokeClient(projectId, clientId);
+    await this.events.transaction(async (trx) => {
+      const deleted = await new OAuthClientStore(trx).delete(projectId, clientId);
+      await new OAuthStore(trx).revokeClient(projectId, clientId, this.clock.now());
+      if (deleted) await this.events.record(trx, { type: 'oauth_client.deleted', projectId, actor, subjectId: clientId, data: {} });
+    });
   }
 
   async row(clientId: string): Promise<OAuthClientRow | undefined> {

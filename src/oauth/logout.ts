@@ -1,4 +1,5 @@
 import { createLocalJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { self, SYSTEM } from '../events/types.js';
 import type { SessionService } from '../sessions/service.js';
 import type { OidcClientService } from './clients.js';
 import { oauthError } from './errors.js';
@@ -67,7 +68,7 @@ export class LogoutService {
     const done = (): LogoutOutcome => (back ? { kind: 'redirect', location: withParams(back, { state: params.state }) } : { kind: 'signed_out', projectId });
     if (claims) {
       const sid = typeof claims.sid === 'string' ? claims.sid : undefined;
-      if (sid && projectId) await this.sessions.delete(projectId, sid).catch(() => false);
+      if (sid && projectId) await this.sessions.delete(projectId, sid, { actor: typeof claims.sub === 'string' ? self(claims.sub) : SYSTEM, reason: 'logout' }).catch(() => false);
       return done();
     }
     if (!confirmed) {

@@ -5,6 +5,7 @@ import type { IdGenerator } from '../core/ids.js';
 import type { KeyRing } from '../core/keys.js';
 import type { Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
+import type { EventLog } from '../events/service.js';
 import type { Credentials } from '../core/credentials.js';
 import type { ProjectService } from '../projects/service.js';
 import type { ServiceKeyService } from '../service-keys/service.js';
@@ -59,6 +60,8 @@ export interface OAuthDeps {
   users: UserService;
   flowSettings: AuthorizeLimitSource;
   retentionMs: number;
+  /** the event log (src/events): clients registered and deleted, tokens revoked */
+  events: EventLog;
   /** GATEHOUSE_PUBLIC_URL: the issuer, also of logout tokens sent without a request (back-channel logout). */
   publicUrl: string;
   logger?: Logger;
@@ -67,7 +70,7 @@ export interface OAuthDeps {
 export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   const store = new OAuthStore(deps.db);
   const signingKeys = new SigningKeys(store, deps.keys, deps.clock);
-  const tokens = new TokenService(store, deps.clock, deps.ids);
+  const tokens = new TokenService(store, deps.clock, deps.ids, deps.events);
   const clients = new ClientAuthenticator(deps.projects, deps.serviceKeys);
   // Client-credentials access tokens are bearer credentials for every management endpoint.
   deps.credentials.register((token) => tokens.principal(token));
@@ -90,7 +93,7 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   });
   const userTokens = new UserTokenService(store, tokens, signingKeys, deps.clock, deps.ids, deps.sessions, deps.users);
   const clientStore = new OAuthClientStore(deps.db);
-  const oidcClients = new OidcClientService(clientStore, deps.clock, deps.ids, deps.paginator, tokens);
+  const oidcClients = new OidcClientService(clientStore, deps.clock, deps.ids, deps.paginator, deps.events);
   clients.register((clientId, secret, method) => oidcClients.verify(clientId, secret, method));
   // The per-IP budget of authorization requests is a risk rule of the project's flow settings (DESIGN §4.6a).
   const authorizeWindows = new IpWindowBudget(deps.db, deps.clock, 'oauth_authorize_budget', (seconds) => new AuthorizeBudgetSpent(seconds));

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Credentials } from '../core/credentials.js';
+import { self, type Actor } from '../events/types.js';
 import { bearerToken } from '../http/auth.js';
+import { actorRefOf } from '../schemas/caller.js';
 import { invalidClient, type Form } from './client-auth.js';
 import { discoveryDocument, issuerOf } from './discovery.js';
 import { invalidToken, missingToken, oauthError, registerOAuthErrors } from './errors.js';
@@ -58,16 +60,17 @@ async function revocationCaller({ credentials, oauth }: Pick<OAuthRouteDeps, 'cr
     if (!token) throw invalidToken('The bearer credential is malformed.');
     const principal = await credentials.resolve(token);
     if (principal?.kind === 'project' && principal.via !== 'preview_secret') {
-      return { projectId: principal.projectId, clientId: principal.via === 'access_token' ? principal.clientId : undefined };
+      return { projectId: principal.projectId, clientId: principal.via === 'access_token' ? principal.clientId : undefined, actor: actorRefOf(principal) };
     }
     // An end user's own access token may revoke that user's tokens of its client (logout), never
     // another user's; a client-credentials token (no user) speaks for the client itself.
     const row = await oauth.tokens.active(token, 'access');
-    if (row) return { projectId: row.project_id, clientId: row.client_id, ...(row.user_id ? { userId: row.user_id } : {}) };
+    if (row) return { projectId: row.project_id, clientId: row.client_id, ...(row.user_id ? { userId: row.user_id } : {}), actor: row.user_id ? self(row.user_id) : { kind: 'oauth_client', id: row.client_id } };
     throw invalidToken();
   }
   const client = await oauth.clients.authenticate(request.headers.authorization, form);
-  return { projectId: client.projectId, clientId: client.kind === 'root' ? undefined : client.clientId };
+  const actor: Actor = client.kind === 'root' ? { kind: 'project_secret', id: null } : { kind: client.kind === 'service_key' ? 'service_key' : 'oauth_client', id: client.clientId };
+  return { projectId: client.projectId, clientId: client.kind === 'root' ? undefined : client.clientId, actor };
 }
 
 export function oauthRoutes(root: FastifyInstance, deps: OAuthRouteDeps): void {
@@ -89,7 +92,7 @@ export function oauthRoutes(root: FastifyInstance, deps: OAuthRouteDeps): void {
         return reply.header('cache-control', 'public, max-age=300').type('application/jwk-set+json').send(await oauth.signingKeys.jwks());
       });
 
-      app.post('/token', { config: { tenancy: 'credential' }, schema: { tags: ['oauth'], summary: 'Token endpoint (RFC 6749, 8693)', response: oauthResponses({ 200: TokenResponseSchema }) } }, async (request, reply) => {
+      app.post('/token', { config: { tenancy: 'credential', emits: [], emitsNone: 'issues tokens: their use is logged where it changes something (a revocation, a session)' }, schema: { tags: ['oauth'], summary: 'Token endpoint (RFC 6749, 8693)', response: oauthResponses({ 200: TokenResponseSchema }) } }, async (request, reply) => {
         const form = formOf(request);
         const grantType = required(form, 'grant_type');
         const client = await oauth.clients.authenticate(request.headers.authorization, form);
@@ -98,7 +101,7 @@ export function oauthRoutes(root: FastifyInstance, deps: OAuthRouteDeps): void {
         return noStore(reply).send(await handler({ oauth, client, form, issuer: issuerOf(deps.config) }));
       });
 
-      app.post('/revoke', { config: { tenancy: 'credential' }, schema: { tags: ['oauth'], summary: 'Token revocation (RFC 7009)', response: oauthResponses({ 200: Type.Null() }) } }, async (request, reply) => {
+      app.post('/revoke', { config: { tenancy: 'credential', emits: ['oauth.token_revoked'] }, schema: { tags: ['oauth'], summary: 'Token revocation (RFC 7009)', response: oauthResponses({ 200: Type.Null() }) } }, async (request, reply) => {
         const form = formOf(request);
         const caller = await revocationCaller(deps, request, form);
         await oauth.tokens.revoke(caller, required(form, 'token'));
@@ -109,13 +112,13 @@ export function oauthRoutes(root: FastifyInstance, deps: OAuthRouteDeps): void {
         app.route({
           method,
           url: '/userinfo',
-          config: { tenancy: 'credential' },
+          config: { tenancy: 'credential', emits: [], emitsNone: 'a read (OpenID Connect allows POST)' },
           schema: { tags: ['oauth'], summary: 'OpenID Connect userinfo (claims through x-claim)', response: oauthResponses({ 200: UserInfoSchema }) },
           handler: async (request, reply) => noStore(reply).send(await oauth.userTokens.userinfo(bearerOnly(request))),
         });
       }
 
-      app.post('/introspect', { config: { tenancy: 'credential' }, schema: { tags: ['oauth'], summary: 'Token introspection (RFC 7662)', response: oauthResponses({ 200: IntrospectionSchema }) } }, async (request, reply) => {
+      app.post('/introspect', { config: { tenancy: 'credential', emits: [], emitsNone: 'a read (RFC 7662) sent as a form' }, schema: { tags: ['oauth'], summary: 'Token introspection (RFC 7662)', response: oauthResponses({ 200: IntrospectionSchema }) } }, async (request, reply) => {
         const form = formOf(request);
         const client = await oauth.clients.authenticate(request.headers.authorization, form);
         // RFC 7662 §2.1/§4: anyone can claim a public client's id, so it must not learn about tokens.

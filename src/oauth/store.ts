@@ -80,8 +80,10 @@ export class OAuthStore {
       .executeTakeFirst();
   }
 
-  async revokeToken(id: string, at: Date): Promise<void> {
-    await this.db.updateTable('oauth_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  /** 1 when the token was live, 0 when it was revoked already. */
+  async revokeToken(id: string, at: Date): Promise<number> {
+    const result = await this.db.updateTable('oauth_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   async revokeFamily(familyId: string, at: Date): Promise<number> {

@@ -2,6 +2,8 @@ import { addMs, MINUTE, type Clock } from '../core/clock.js';
 import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Principal } from '../core/principal.js';
+import type { EventLog } from '../events/service.js';
+import { SYSTEM, type Actor } from '../events/types.js';
 import type { AuthenticatedClient } from './client-auth.js';
 import { oauthError } from './errors.js';
 import type { OAuthStore, TokenRow } from './store.js';
@@ -79,6 +81,8 @@ export interface RevocationCaller {
   projectId: string;
   clientId?: string;
   userId?: string;
+  /** who revokes, for the event `oauth.token_revoked` */
+  actor?: Actor;
 }
 
 export class TokenService {
@@ -89,6 +93,7 @@ export class TokenService {
     private readonly store: OAuthStore,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly events: EventLog,
     readonly options: TokenOptions = DEFAULT_TOKEN_OPTIONS,
   ) {}
 
@@ -176,8 +181,18 @@ export class TokenService {
     if (caller.clientId !== undefined && caller.clientId !== row.client_id) return;
     if (caller.userId !== undefined && caller.userId !== row.user_id) return;
     const now = this.clock.now();
-    if (row.kind === 'refresh' && row.family_id) await this.store.revokeFamily(row.family_id, now);
-    else await this.store.revokeToken(row.id, now);
+    await this.events.transaction(async (trx) => {
+      const store = this.store.with(trx);
+      const revoked = row.kind === 'refresh' && row.family_id ? await store.revokeFamily(row.family_id, now) : await store.revokeToken(row.id, now);
+      if (revoked === 0) return;
+      await this.events.record(trx, {
+        type: 'oauth.token_revoked',
+        projectId: row.project_id,
+        actor: caller.actor ?? SYSTEM,
+        subjectId: row.user_id,
+        data: { token_id: row.id, token_type: row.kind === 'access' ? 'access_token' : 'refresh_token', client_id: row.client_id, user_id: row.user_id },
+      });
+    });
   }
 
   /** RFC 7662: only the caller's own project's live tokens are active; everything else is `{active: false}`. */

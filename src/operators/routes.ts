@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { AppError } from '../core/errors.js';
 import { ADMIN_SCOPE, OPERATOR_SCOPE } from '../core/scopes.js';
 import { principalOf } from '../http/auth.js';
+import { actorRefOf } from '../schemas/caller.js';
 import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
 import { tenantOf } from '../http/tenancy.js';
 import type { OperatorService } from './service.js';
@@ -66,7 +67,7 @@ export function operatorRoutes(root: FastifyInstance, { operators }: OperatorRou
   app.put(
     '/operators/:user_id/roles',
     {
-      config: { tenancy: 'instance', scope: ADMIN_SCOPE },
+      config: { tenancy: 'instance', scope: ADMIN_SCOPE, emits: ['operator.role_granted'] },
       schema: {
         tags,
         summary: 'Grant a system-project user a role (instance admin; granting a held role changes nothing)',
@@ -81,13 +82,13 @@ export function operatorRoutes(root: FastifyInstance, { operators }: OperatorRou
         response: { 200: RoleGrantSchema },
       },
     },
-    async (request) => operators.grant(request.params.user_id, request.body.role, request.body.project_id),
+    async (request) => operators.grant(request.params.user_id, request.body.role, request.body.project_id, actorRefOf(principalOf(request))),
   );
 
   app.delete(
     '/operators/:user_id/roles',
     {
-      config: { tenancy: 'instance', scope: ADMIN_SCOPE },
+      config: { tenancy: 'instance', scope: ADMIN_SCOPE, emits: ['operator.role_revoked'] },
       schema: {
         tags,
         summary: 'Revoke a role: the project admin role of project_id, or without it the instance admin role (never the last one)',
@@ -97,7 +98,7 @@ export function operatorRoutes(root: FastifyInstance, { operators }: OperatorRou
       },
     },
     async (request, reply) => {
-      await operators.revoke(request.params.user_id, request.query.project_id);
+      await operators.revoke(request.params.user_id, request.query.project_id, actorRefOf(principalOf(request)));
       return reply.status(204).send(null);
     },
   );
@@ -123,7 +124,7 @@ export function operatorRoutes(root: FastifyInstance, { operators }: OperatorRou
     '/operators/me/project_tokens',
     {
       // An operator signed in through the system project; the admin token and project credentials need none.
-      config: { tenancy: { project: 'body' }, scope: OPERATOR_SCOPE },
+      config: { tenancy: { project: 'body' }, scope: OPERATOR_SCOPE, emits: [], emitsNone: 'mints a 5-minute token and stores nothing; the changes made with it are events naming the operator' },
       schema: {
         tags,
         summary: 'Mint a 5-minute project token for a project the calling operator administers',

@@ -6,6 +6,8 @@ import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { Principal } from '../core/principal.js';
 import type { SealedBox } from '../core/sealed-box.js';
 import type { Database } from '../db/schema.js';
+import type { EventLog } from '../events/service.js';
+import { SYSTEM, type Actor } from '../events/types.js';
 import type { ProjectService } from '../projects/service.js';
 import { ProjectTokens } from './project-tokens.js';
 import type { OperatorRoleRow, OperatorStore } from './store.js';
@@ -43,6 +45,8 @@ export interface OperatorServiceDeps {
   paginator: Paginator;
   /** Seals project tokens (purpose `operator.project-token`). */
   box: SealedBox;
+  /** Role changes are events of the system project's log. */
+  events: EventLog;
 }
 
 /** Another call named the system project first: this one's project is rolled back. */
@@ -134,7 +138,7 @@ export class OperatorService {
   }
 
   /** Grants a role; granting one the user holds already answers the existing grant. */
-  async grant(userId: string, role: OperatorRole, projectId: string | undefined): Promise<RoleGrant> {
+  async grant(userId: string, role: OperatorRole, projectId: string | undefined, actor: Actor = SYSTEM): Promise<RoleGrant> {
     if (role === 'instance_admin' && projectId !== undefined) {
       throw new AppError('req.invalid', 'An instance admin holds every project: name no project.', { errors: [{ path: 'body/project_id', message: 'must be absent for instance_admin' }] });
     }
@@ -144,11 +148,18 @@ export class OperatorService {
     await this.requireSystemUser(userId);
     if (projectId !== undefined && !(await this.isManagedProject(projectId))) throw notFoundError('proj.not_found');
     const row: OperatorRoleRow = { id: this.deps.ids.next('oprole'), user_id: userId, project_id: projectId ?? null, role, granted_at: this.deps.clock.now() };
+    // requireSystemUser found the user in it: the system project exists.
+    const systemProjectId = (await this.knownSystemProject())!;
+    const { events } = this.deps;
     try {
-      const inserted = await this.deps.store.insertRole(row);
-      const held = inserted ?? (await this.deps.store.findRole(userId, row.project_id));
-      if (!held) throw notFoundError('user.not_found');
-      return toGrant(held);
+      return await events.transaction(async (trx) => {
+        const store = this.deps.store.with(trx);
+        const inserted = await store.insertRole(row);
+        const held = inserted ?? (await store.findRole(userId, row.project_id));
+        if (!held) throw notFoundError('user.not_found');
+        if (inserted) await events.record(trx, { type: 'operator.role_granted', projectId: systemProjectId, actor, subjectId: userId, data: { user_id: userId, role, project_id: row.project_id } });
+        return toGrant(held);
+      });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFoundError(projectId === undefined ? 'user.not_found' : 'proj.not_found');
       throw error;
@@ -160,12 +171,15 @@ export class OperatorService {
    * instance admin keeps theirs: the instance admin rows are locked while counting, so two admins
    * revoking each other at once leave one.
    */
-  async revoke(userId: string, projectId: string | undefined): Promise<void> {
+  async revoke(userId: string, projectId: string | undefined, actor: Actor = SYSTEM): Promise<void> {
     await this.requireSystemUser(userId);
+    // requireSystemUser found the user in it: the system project exists.
+    const systemProjectId = (await this.knownSystemProject())!;
     await this.deps.db.transaction().execute(async (trx) => {
       const store = this.deps.store.with(trx);
       if (projectId === undefined && !(await keepsAnotherInstanceAdmin(store, userId))) throw notFoundError('operator.role_not_found');
       if (!(await store.deleteRole(userId, projectId ?? null))) throw notFoundError('operator.role_not_found');
+      await this.deps.events.record(trx, { type: 'operator.role_revoked', projectId: systemProjectId, actor, subjectId: userId, data: { user_id: userId, project_id: projectId ?? null } });
     });
   }
 

@@ -15,6 +15,7 @@ import { pooledRandomBytes } from '../core/random.js';
 import { NO_USER_ID, type IdGenerator } from '../core/ids.js';
 import type { KeyRing } from '../core/keys.js';
 import type { Database } from '../db/schema.js';
+import { self, type Actor } from '../events/types.js';
 import { normaliseIdentifier } from '../users/identifiers.js';
 import type { UserService } from '../users/service.js';
 import { verifyAssertion, type AssertionInput, type VerifiedAssertion } from './assertion.js';
@@ -215,7 +216,7 @@ export class PasskeyService {
    */
   async saveCredential(
     trx: Kysely<Database>,
-    input: { projectId: string; userId: string; userHandle: string; passkey: VerifiedPasskey; name?: string; actor?: string },
+    input: { projectId: string; userId: string; userHandle: string; passkey: VerifiedPasskey; name?: string; actor?: Actor },
   ): Promise<{ id: string }> {
     const store = this.store.with(trx);
     const now = this.deps.clock.now();
@@ -238,7 +239,7 @@ export class PasskeyService {
       device_type: passkey.deviceType,
     });
     if (!inserted) throw new PasskeyError('credential_exists', 'this passkey is already registered in the project');
-    await this.deps.users.audit({ id: input.userId, projectId: input.projectId }, 'passkey', 'added', input.actor ?? 'self', trx);
+    await this.deps.users.audit(trx, { id: input.userId, projectId: input.projectId }, { attribute: 'passkey', action: 'added', actor: input.actor ?? self(input.userId), credentialId: id });
     return { id };
   }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { SELF } from '../events/types.js';
 
 /** What a registration flow does: a user and its password together, or neither. */
 describe('registration with a password', () => {
@@ -16,7 +17,7 @@ describe('registration with a password', () => {
 
   it('creates the user and its password in one go', async () => {
     const schema = (await t.container.schemas.defaultFor(projectId))!;
-    const user = await t.container.passwords.createUserWithPassword(projectId, { schema: schema.uri, attributes: { email: 'reg@example.com' } }, 'registered password', { actor: 'self' });
+    const user = await t.container.passwords.createUserWithPassword(projectId, { schema: schema.uri, attributes: { email: 'reg@example.com' } }, 'registered password', { actor: SELF });
     expect(await t.container.passwords.verify(projectId, user.id, 'registered password')).toBe(true);
     expect(await t.container.passwords.hasPassword(projectId, user.id)).toBe(true);
   });

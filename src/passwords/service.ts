@@ -3,6 +3,7 @@ import type { Clock } from '../core/clock.js';
 import { notFoundError } from '../core/errors.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Database } from '../db/schema.js';
+import type { Actor } from '../events/types.js';
 import { valueAt } from '../schemas/document.js';
 import type { StoredSchema } from '../schemas/service.js';
 import type { User, UserInput, UserService } from '../users/service.js';
@@ -61,7 +62,7 @@ export class PasswordService {
    * NFKC form, audits the change (never the value) and runs the password-set hooks, all in one
    * transaction; a refused password changes nothing. With `trx`, everything runs on it.
    */
-  async setPassword(projectId: string, userId: string, password: string, options: { actor?: string; trx?: Kysely<Database>; within?: (trx: Kysely<Database>) => Promise<void> } = {}): Promise<void> {
+  async setPassword(projectId: string, userId: string, password: string, options: { actor?: Actor; trx?: Kysely<Database>; within?: (trx: Kysely<Database>) => Promise<void> } = {}): Promise<void> {
     const user = await this.users.find(projectId, userId, options.trx);
     if (!user) throw notFoundError('user.not_found');
     const schema = await this.users.schemaOf(user, options.trx);
@@ -79,7 +80,7 @@ export class PasswordService {
    * `auth.password_policy`) before anything is written, then creates the user and its password in
    * one transaction (409 `user.already_exists` leaves neither behind).
    */
-  async createUserWithPassword(projectId: string, input: UserInput, password: string, options: { teamId?: string; actor?: string } = {}): Promise<User> {
+  async createUserWithPassword(projectId: string, input: UserInput, password: string, options: { teamId?: string; actor?: Actor } = {}): Promise<User> {
     const writePassword = await this.prepareForNewUser(projectId, input, options, password);
     return this.store.transaction(async (trx) => {
       const user = await this.users.create(projectId, input, { ...options, trx });
@@ -93,7 +94,7 @@ export class PasswordService {
    * refuse it (attributes, policy) and the hash happen now; the returned writer stores the hash in
    * the caller's user-creating transaction.
    */
-  async prepareForNewUser(projectId: string, input: UserInput, options: { actor?: string }, password: string): Promise<(trx: Kysely<Database>, user: User) => Promise<void>> {
+  async prepareForNewUser(projectId: string, input: UserInput, options: { actor?: Actor }, password: string): Promise<(trx: Kysely<Database>, user: User) => Promise<void>> {
     const schema = await this.users.checkInput(projectId, input);
     const secret = await this.hashFor(schema, input.attributes, password);
     return (trx, user) => this.writeHash(trx, user, schema, secret, options.actor);
@@ -112,10 +113,11 @@ export class PasswordService {
     return this.hasher.hash(normalised);
   }
 
-  private async writeHash(trx: Kysely<Database>, user: User, schema: StoredSchema, secret: string, actor?: string): Promise<void> {
+  private async writeHash(trx: Kysely<Database>, user: User, schema: StoredSchema, secret: string, actor?: Actor): Promise<void> {
     const now = this.clock.now();
+    const id = this.ids.next('cred');
     const existed = await this.store.with(trx).upsert({
-      id: this.ids.next('cred'),
+      id,
       project_id: user.projectId,
       user_id: user.id,
       method: 'password',
@@ -123,7 +125,7 @@ export class PasswordService {
       created_at: now,
       updated_at: now,
     });
-    await this.users.audit(user, 'password', existed ? 'changed' : 'set', actor, trx);
+    await this.users.audit(trx, user, { attribute: 'password', action: existed ? 'changed' : 'set', actor, credentialId: existed ? null : id });
     const event: PasswordSetEvent = { projectId: user.projectId, userId: user.id, identifiers: identifierValues(schema, user.attributes) };
     for (const hook of this.setHooks) await hook(trx, event);
   }

@@ -5,6 +5,7 @@ import type { ProjectService } from './service.js';
 import { type Principal } from '../core/principal.js';
 import { ADMIN_SCOPE, OPERATOR_SCOPE } from '../core/scopes.js';
 import { principalOf } from '../http/auth.js';
+import { actorRefOf } from '../schemas/caller.js';
 import { AppError } from '../core/errors.js';
 import { Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
 
@@ -50,7 +51,7 @@ export function projectRoutes(root: FastifyInstance, { projects }: ProjectRouteD
   app.post(
     '/projects',
     {
-      config: { tenancy: 'instance', scope: ADMIN_SCOPE },
+      config: { tenancy: 'instance', scope: ADMIN_SCOPE, emits: ['project.created'] },
       schema: {
         tags: ['projects'],
         summary: 'Create a project (instance admin token)',
@@ -66,7 +67,7 @@ export function projectRoutes(root: FastifyInstance, { projects }: ProjectRouteD
     },
     async (request, reply) => {
       const body = request.body;
-      const created = await projects.create({ name: body.name.trim() || body.name, preview_origins: body.preview_origins });
+      const created = await projects.create({ name: body.name.trim() || body.name, preview_origins: body.preview_origins }, { actor: actorRefOf(principalOf(request)) });
       return reply.status(201).send(created);
     },
   );
@@ -111,7 +112,7 @@ export function projectRoutes(root: FastifyInstance, { projects }: ProjectRouteD
   app.patch(
     '/projects/:project_id',
     {
-      config: { tenancy: { project: 'params' }, scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write', emits: ['project.updated'] },
       schema: {
         tags: ['projects'],
         summary: 'Rename a project or replace its preview origins',
@@ -129,14 +130,14 @@ export function projectRoutes(root: FastifyInstance, { projects }: ProjectRouteD
     async (request) => {
       const { project_id } = request.params;
       const { name, preview_origins } = request.body;
-      return projects.update(project_id, { name: name === undefined ? undefined : name.trim() || name, preview_origins });
+      return projects.update(project_id, { name: name === undefined ? undefined : name.trim() || name, preview_origins }, actorRefOf(principalOf(request)));
     },
   );
 
   app.post(
     '/projects/:project_id/rotate_secret',
     {
-      config: { tenancy: { project: 'params' }, scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write', emits: ['project.secret_rotated'] },
       schema: {
         tags: ['projects'],
         summary: 'Issue a new project secret; the old one works until previous_valid_until (24 h)',
@@ -147,14 +148,14 @@ export function projectRoutes(root: FastifyInstance, { projects }: ProjectRouteD
     async (request) => {
       const principal = principalOf(request);
       assertMayRotate(principal);
-      return projects.rotateSecret(request.params.project_id);
+      return projects.rotateSecret(request.params.project_id, actorRefOf(principal));
     },
   );
 
   app.delete(
     '/projects/:project_id',
     {
-      config: { tenancy: { project: 'params' }, scope: ADMIN_SCOPE },
+      config: { tenancy: { project: 'params' }, scope: ADMIN_SCOPE, emits: [], emitsNone: "the project's event log is deleted with it (by cascade), so no event of the deletion could be read" },
       schema: {
         tags: ['projects'],
         summary: 'Delete a project and everything in it, in one transaction (instance admin token)',

@@ -9,6 +9,8 @@ import type { IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import { assertProjectAccess, type Principal } from '../core/principal.js';
 import type { Database } from '../db/schema.js';
+import type { EventLog } from '../events/service.js';
+import { SYSTEM, type Actor } from '../events/types.js';
 import type { ProjectRow, ProjectStore } from './store.js';
 
 export interface Project {
@@ -62,6 +64,7 @@ export class ProjectService {
     private readonly store: ProjectStore,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly events: EventLog,
     changes?: ChangeFeed,
     private readonly paginator?: Paginator,
   ) {
@@ -89,7 +92,7 @@ export class ProjectService {
    * Creates the project and seeds it (the `onCreated` hooks) in one transaction; `within` runs last
    * in that transaction, so a caller can write its own rows with the project, or throw to undo it.
    */
-  async create(input: { name: string; preview_origins?: string[] }, options: { within?: ProjectCreatedHook } = {}): Promise<CreatedProject> {
+  async create(input: { name: string; preview_origins?: string[] }, options: { within?: ProjectCreatedHook; actor?: Actor } = {}): Promise<CreatedProject> {
     const now = this.clock.now();
     const projectSecret = randomSecret(PROJECT_SECRET_PREFIX);
     const previewSecret = randomSecret(PREVIEW_SECRET_PREFIX);
@@ -109,6 +112,7 @@ export class ProjectService {
       await this.store.with(trx).insert(row);
       for (const hook of this.createdHooks) await hook(trx, row);
       if (options.within) await options.within(trx, row);
+      await this.events.record(trx, { type: 'project.created', projectId: row.id, actor: options.actor ?? SYSTEM, subjectId: row.id, data: { name: row.name } });
     });
     return { ...toProject(row), project_secret: projectSecret, preview_secret: previewSecret };
   }
@@ -159,8 +163,13 @@ export class ProjectService {
     return this.paginator.page(rows, limit, scope, (row) => ({ createdAt: row.created_at, id: row.id }), toProject);
   }
 
-  async update(id: string, patch: { name?: string; preview_origins?: string[] }): Promise<Project> {
-    const row = await this.store.update(id, patch, this.clock.now());
+  async update(id: string, patch: { name?: string; preview_origins?: string[] }, actor: Actor = SYSTEM): Promise<Project> {
+    const row = await this.events.transaction(async (trx) => {
+      const updated = await this.store.with(trx).update(id, patch, this.clock.now());
+      const changed = Object.entries(patch).filter(([, value]) => value !== undefined).map(([key]) => key);
+      if (updated) await this.events.record(trx, { type: 'project.updated', projectId: id, actor, subjectId: id, data: { changed } });
+      return updated;
+    });
     if (!row) throw notFoundError('proj.not_found');
     // This process sees its own change at once; the others when the notification arrives.
     this.rows?.forget(id);
@@ -172,11 +181,15 @@ export class ProjectService {
    * Only one previous secret is kept: rotating again ends the older one at once (a leaked secret
    * is dropped by rotating twice).
    */
-  async rotateSecret(id: string): Promise<{ project_secret: string; previous_valid_until: string }> {
+  async rotateSecret(id: string, actor: Actor = SYSTEM): Promise<{ project_secret: string; previous_valid_until: string }> {
     const secret = randomSecret(PROJECT_SECRET_PREFIX);
     const now = this.clock.now();
     const until = new Date(now.getTime() + PREVIOUS_SECRET_GRACE_MS);
-    const row = await this.store.rotateSecret(id, sha256Hex(secret), now, until);
+    const row = await this.events.transaction(async (trx) => {
+      const rotated = await this.store.with(trx).rotateSecret(id, sha256Hex(secret), now, until);
+      if (rotated) await this.events.record(trx, { type: 'project.secret_rotated', projectId: id, actor, subjectId: id, data: { previous_valid_until: until.toISOString() } });
+      return rotated;
+    });
     if (!row) throw notFoundError('proj.not_found');
     this.rows?.forget(id);
     return { project_secret: secret, previous_valid_until: until.toISOString() };
@@ -204,10 +217,16 @@ export class ProjectService {
     return row.settings;
   }
 
-  async updateSettings(id: string, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
+  /** Merges `patch` over the stored sections; the event `project.settings_updated` names the sections. */
+  async updateSettings(id: string, patch: Record<string, unknown>, actor: Actor = SYSTEM): Promise<Record<string, unknown>> {
     const current = await this.settings(id);
     const next = { ...current, ...patch };
-    await this.store.updateSettings(id, next, this.clock.now());
+    // The flow settings are stored as `flows`; the API and the event call them `flow_settings`.
+    const sections = Object.keys(patch).map((key) => (key === 'flows' ? 'flow_settings' : key));
+    await this.events.transaction(async (trx) => {
+      await this.store.with(trx).updateSettings(id, next, this.clock.now());
+      await this.events.record(trx, { type: 'project.settings_updated', projectId: id, actor, subjectId: id, data: { sections } });
+    });
     // This process sees its own change at once; the others when the notification arrives.
     this.rows?.forget(id);
     return next;

@@ -6,7 +6,7 @@ import type { TeamService } from '../teams/service.js';
 import { AppError, notFoundError } from '../core/errors.js';
 import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, listBody, listOf, PageQuery, Timestamp } from '../http/schemas.js';
-import { projectScopeOf } from './caller.js';
+import { actorRefOf, projectScopeOf } from './caller.js';
 import { toSchemaView, type SchemaService } from './service.js';
 
 export const SchemaResource = Type.Object({
@@ -35,7 +35,7 @@ export function schemaRoutes(root: FastifyInstance, { schemas, teams }: SchemaRo
   app.post(
     '/schemas',
     {
-      config: { tenancy: { project: 'query' }, scope: 'schema.write' },
+      config: { tenancy: { project: 'query' }, scope: 'schema.write', emits: ['schema.created'] },
       schema: {
         tags: ['schemas'],
         summary: 'Store a new immutable revision of a user schema',
@@ -57,7 +57,7 @@ export function schemaRoutes(root: FastifyInstance, { schemas, teams }: SchemaRo
         }
         return reply.status(201).send({ id: (await schemas.createFromUrl(projectId, url)).id });
       }
-      const created = await schemas.create(projectId, document, { teamId });
+      const created = await schemas.create(projectId, document, { teamId, actor: actorRefOf(principalOf(request)) });
       return reply.status(201).send({ id: created.id });
     },
   );

@@ -5,6 +5,8 @@ import { AppError, notFoundError } from '../core/errors.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
+import type { EventLog } from '../events/service.js';
+import { SYSTEM, type Actor } from '../events/types.js';
 import { defaultUserSchema } from './default-schema.js';
 import { analyseDocument, isAbsoluteUri, type Issue, type SchemaModel } from './document.js';
 import type { SchemaCompiler } from './keywords.js';
@@ -55,6 +57,7 @@ export class SchemaService {
     private readonly paginator: Paginator,
     /** Base of generated `$id` URLs: `<base>/schemas/sch_...`. */
     private readonly baseUrl: string,
+    private readonly events: EventLog,
   ) {}
 
   /**
@@ -64,22 +67,28 @@ export class SchemaService {
   async create(
     projectId: string,
     document: Record<string, unknown>,
-    options: { teamId?: string; trx?: Kysely<Database>; isDefault?: boolean } = {},
+    options: { teamId?: string; trx?: Kysely<Database>; isDefault?: boolean; actor?: Actor } = {},
   ): Promise<StoredSchema> {
     const model = this.check(document);
     const id = this.ids.next('sch');
     const uri = typeof document.$id === 'string' ? document.$id : `${this.baseUrl}/schemas/${id}`;
     const stored = document.$id === undefined ? { $id: uri, ...document } : document;
-    const row = await this.storeFor(options.trx).insertUnique({
-      id,
-      project_id: projectId,
-      team_id: options.teamId ?? null,
-      uri,
-      object_type: model.objectType,
-      document: JSON.stringify(stored),
-      is_default: options.isDefault ?? false,
-      created_at: this.clock.now(),
-    });
+    const write = async (trx: Kysely<Database>) => {
+      const inserted = await this.storeFor(trx).insertUnique({
+        id,
+        project_id: projectId,
+        team_id: options.teamId ?? null,
+        uri,
+        object_type: model.objectType,
+        document: JSON.stringify(stored),
+        is_default: options.isDefault ?? false,
+        created_at: this.clock.now(),
+      });
+      // The default schema is part of a new project (its `project.created`), not an event of its own.
+      if (inserted && !options.isDefault) await this.events.record(trx, { type: 'schema.created', projectId, actor: options.actor ?? SYSTEM, subjectId: id, data: { uri, team_id: inserted.team_id } });
+      return inserted;
+    };
+    const row = await (options.trx ? write(options.trx) : this.events.transaction(write));
     if (!row) throw new AppError('sch.already_exists', 'A schema with this $id already exists in the project.', { $id: uri });
     // Not cached here: the surrounding transaction may still roll back.
     return toStored(row, model);

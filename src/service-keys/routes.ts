@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { ServiceKeyService } from './service.js';
 import { SCOPES } from '../core/scopes.js';
+import { principalOf } from '../http/auth.js';
+import { actorRefOf } from '../schemas/caller.js';
 import { Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
 
 export const ServiceKeySchema = Type.Object({
@@ -31,7 +33,7 @@ export function serviceKeyRoutes(root: FastifyInstance, { serviceKeys }: Service
   app.post(
     '/projects/:project_id/service_keys',
     {
-      config: { tenancy: { project: 'params' }, scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write', emits: ['service_key.created'] },
       schema: {
         tags: ['service keys'],
         summary: 'Create a service key (an OAuth2 client of the project)',
@@ -47,7 +49,7 @@ export function serviceKeyRoutes(root: FastifyInstance, { serviceKeys }: Service
       },
     },
     async (request, reply) => {
-      return reply.status(201).send(await serviceKeys.create(request.params.project_id, request.body));
+      return reply.status(201).send(await serviceKeys.create(request.params.project_id, request.body, actorRefOf(principalOf(request))));
     },
   );
 
@@ -72,7 +74,7 @@ export function serviceKeyRoutes(root: FastifyInstance, { serviceKeys }: Service
   app.delete(
     '/projects/:project_id/service_keys/:key_id',
     {
-      config: { tenancy: { project: 'params' }, scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write', emits: ['service_key.deleted'] },
       schema: {
         tags: ['service keys'],
         summary: 'Delete a service key (idempotent)',
@@ -81,7 +83,7 @@ export function serviceKeyRoutes(root: FastifyInstance, { serviceKeys }: Service
       },
     },
     async (request, reply) => {
-      await serviceKeys.delete(request.params.project_id, request.params.key_id);
+      await serviceKeys.delete(request.params.project_id, request.params.key_id, actorRefOf(principalOf(request)));
       return reply.status(204).send(null);
     },
   );

@@ -6,6 +6,8 @@ import type { IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import { isScope, SCOPES } from '../core/scopes.js';
 import type { Database } from '../db/schema.js';
+import type { EventLog } from '../events/service.js';
+import { SYSTEM, type Actor } from '../events/types.js';
 import type { ServiceKeyRow, ServiceKeyStore } from './store.js';
 
 export interface ServiceKey {
@@ -53,9 +55,10 @@ export class ServiceKeyService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly paginator: Paginator,
+    private readonly events: EventLog,
   ) {}
 
-  async create(projectId: string, input: { name?: string; scopes: string[] }): Promise<CreatedServiceKey> {
+  async create(projectId: string, input: { name?: string; scopes: string[] }, actor: Actor = SYSTEM): Promise<CreatedServiceKey> {
     const unknown = input.scopes.filter((scope) => !isScope(scope));
     if (unknown.length > 0) {
       throw new AppError('req.invalid', 'Unknown scopes.', {
@@ -75,7 +78,10 @@ export class ServiceKeyService {
       created_at: this.clock.now(),
       last_used_at: null,
     };
-    await this.store.insert(row);
+    await this.events.transaction(async (trx) => {
+      await this.store.with(trx).insert(row);
+      await this.events.record(trx, { type: 'service_key.created', projectId, actor, subjectId: row.id, data: { name: row.name, scopes: row.scopes } });
+    });
     return { ...toServiceKey(row), client_secret: secret };
   }
 
@@ -92,11 +98,12 @@ export class ServiceKeyService {
   }
 
   /** Idempotent; the key's outstanding access tokens stop working in the same transaction. */
-  async delete(projectId: string, id: string): Promise<void> {
+  async delete(projectId: string, id: string, actor: Actor = SYSTEM): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const clientId = await this.store.with(trx).delete(projectId, id);
       if (clientId === undefined) return;
       for (const hook of this.deletedHooks) await hook(trx, projectId, clientId);
+      await this.events.record(trx, { type: 'service_key.deleted', projectId, actor, subjectId: id, data: {} });
     });
   }
 

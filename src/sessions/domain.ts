@@ -9,6 +9,7 @@ import type { IdGenerator } from '../core/ids.js';
 import type { KeyRing } from '../core/keys.js';
 import type { Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
+import type { EventLog } from '../events/service.js';
 import type { ProjectService } from '../projects/service.js';
 import type { UserService } from '../users/service.js';
 import { Idempotency } from './idempotency.js';
@@ -34,6 +35,8 @@ export function createSessionDomain(deps: {
   paginator: Paginator;
   projects: ProjectService;
   users: UserService;
+  /** the event log: sessions record their start and end (src/events) */
+  events: EventLog;
   logger?: Logger;
   /** Row-change notifications; without it nothing is cached. */
   changes?: ChangeFeed;
@@ -41,7 +44,7 @@ export function createSessionDomain(deps: {
   const { db, clock, ids, users } = deps;
   const idempotencyStore = new IdempotencyStore(db);
   const idempotency = new Idempotency(idempotencyStore, deps.keys, clock);
-  const sessions = new SessionService(db, new SessionStore(db), deps.projects, clock, ids, deps.paginator, deps.changes);
+  const sessions = new SessionService(db, new SessionStore(db), deps.projects, clock, ids, deps.paginator, deps.events, deps.changes);
   sessions.useUserDirectory(async (projectId, userId) => {
     const user = await users.find(projectId, userId);
     if (!user) return undefined;
@@ -50,16 +53,17 @@ export function createSessionDomain(deps: {
   });
   const attemptStore = new AttemptStore(db);
   const attempts = new AttemptService(db, attemptStore, sessions, idempotency, clock, ids);
-  const exchange = new ExchangeService(db, sessions, attempts, idempotency, clock, ids);
+  const exchange = new ExchangeService(db, sessions, attempts, idempotency, clock, ids, deps.events);
   // Deleting a user (erasure) takes its sessions, with everything derived from them (the deleted
   // hooks: OAuth tokens, flow events), and its pending attempts and handoff tokens along.
-  users.onDeleted(async (trx, user) => {
+  users.onDeleted(async (trx, user, actor) => {
     const rows = await new SessionStore(trx).deleteByUser(user.projectId, user.id);
     await sessions.runDeletedHooks(trx, rows);
+    await sessions.recordRevoked(trx, rows, { actor, reason: 'user_deleted' });
     await new AttemptStore(trx).deleteForUser(user.projectId, user.id);
     // The commit's notifications drop the rows in the other processes; this one forgets them now.
     for (const row of rows) sessions.forgetRow(row);
   });
-  const sweeper = new Sweeper(db, sessions, attemptStore, idempotencyStore, clock, deps.config.retentionMs, deps.logger);
+  const sweeper = new Sweeper(db, sessions, attemptStore, idempotencyStore, clock, deps.config.retentionMs, deps.logger, deps.events);
   return { sessions, attempts, exchange, sweeper };
 }

@@ -50,7 +50,7 @@ export function sessionMeRoutes(app: FastifyInstance, { sessions, projects, conf
 
   app.delete(
     '/sessions/me',
-    { config: { tenancy: 'credential', cors: true },
+    { config: { tenancy: 'credential', cors: true, emits: ['session.revoked'] },
       schema: {
         tags: ['sessions'],
         summary: 'Log out: delete the current session and clear the cookie (idempotent)',

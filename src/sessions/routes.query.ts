@@ -45,7 +45,7 @@ export function sessionQueryRoute(root: FastifyInstance, { sessions }: SessionQu
   app.post(
     '/sessions/query',
     {
-      config: { tenancy: { project: 'query' }, scope: 'session.read' },
+      config: { tenancy: { project: 'query' }, scope: 'session.read', emits: [], emitsNone: 'a read whose filters travel in the body' },
       schema: {
         tags: ['sessions'],
         summary: 'Query sessions with filters, sorted by created_at',

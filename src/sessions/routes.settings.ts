@@ -1,7 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type, type TOptional } from 'typebox';
+import { principalOf } from '../http/auth.js';
 import { Id } from '../http/schemas.js';
+import { EVENT_SETTINGS_KEY, eventSettingsFrom, MAX_RETENTION_DAYS } from '../events/settings.js';
+import { actorRefOf } from '../schemas/caller.js';
 import type { ProjectService } from '../projects/service.js';
 import { overridesFrom } from '../projects/ui-texts.js';
 import type { SessionService } from './service.js';
@@ -30,7 +33,12 @@ const UiSettingsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const SettingsSchema = Type.Object({ sessions: SessionSettingsSchema, ui: UiSettingsSchema });
+const EventSettingsSchema = Type.Object(
+  { retention_days: Type.Integer({ minimum: 1, maximum: MAX_RETENTION_DAYS, description: 'Days the event log keeps an event (default 90); older ones are deleted by the sweeper (docs/events.md)' }) },
+  { additionalProperties: false },
+);
+
+const SettingsSchema = Type.Object({ sessions: SessionSettingsSchema, ui: UiSettingsSchema, events: EventSettingsSchema });
 
 const SettingsPatch = Type.Object(
   {
@@ -43,6 +51,7 @@ const SettingsPatch = Type.Object(
       ),
     ),
     ui: Type.Optional(UiSettingsSchema),
+    events: Type.Optional(EventSettingsSchema),
   },
   { additionalProperties: false },
 );
@@ -73,14 +82,14 @@ export function projectSettingsRoutes(root: FastifyInstance, { projects, session
     },
     async (request) => {
       const settings = await projects.settings(request.params.project_id);
-      return { sessions: sessionSettingsFrom(settings), ui: uiSettingsFrom(settings) };
+      return { sessions: sessionSettingsFrom(settings), ui: uiSettingsFrom(settings), events: eventSettingsFrom(settings) };
     },
   );
 
   app.patch(
     '/projects/:project_id/settings',
     {
-      config: { tenancy: { project: 'params' }, scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write', emits: ['project.settings_updated'] },
       schema: {
         tags: ['projects'],
         summary: 'Change project settings (fields not given are kept)',
@@ -94,11 +103,14 @@ export function projectSettingsRoutes(root: FastifyInstance, { projects, session
       const current = sessionSettingsFrom(await projects.settings(projectId));
       const next = { ...current, ...request.body.sessions };
       validateSessionSettings(next);
-      const patch: Record<string, unknown> = { [SETTINGS_KEY]: next };
+      // Only the sections the request names are written (and named by the event).
+      const patch: Record<string, unknown> = {};
+      if (request.body.sessions) patch[SETTINGS_KEY] = next;
       if (request.body.ui) patch.ui = { texts: request.body.ui.texts };
-      const stored = await projects.updateSettings(projectId, patch);
+      if (request.body.events) patch[EVENT_SETTINGS_KEY] = { retention_days: request.body.events.retention_days };
+      const stored = Object.keys(patch).length > 0 ? await projects.updateSettings(projectId, patch, actorRefOf(principalOf(request))) : await projects.settings(projectId);
       sessions.forgetSettings(projectId);
-      return { sessions: sessionSettingsFrom(stored), ui: uiSettingsFrom(stored) };
+      return { sessions: sessionSettingsFrom(stored), ui: uiSettingsFrom(stored), events: eventSettingsFrom(stored) };
     },
   );
 }

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../core/clock.js';
 import { projectScope } from '../core/principal.js';
 import { principalOf } from '../http/auth.js';
+import { actorRefOf } from '../schemas/caller.js';
 import { setCookieUntil } from '../http/cookies.js';
 import { ErrorBody, Id, NoContent, ProjectIdQuery, listBody, listOf } from '../http/schemas.js';
 import { SESSION_COOKIE } from './cookie.js';
@@ -38,7 +39,7 @@ export function sessionRoutes(root: FastifyInstance, deps: SessionRouteDeps): vo
   app.post(
     '/sessions',
     {
-      config: { tenancy: { project: 'body' }, scope: 'session.write' },
+      config: { tenancy: { project: 'body' }, scope: 'session.write', emits: [], emitsNone: 'an anonymous shell is no event: a session enters the log when a user signs in (session.created at the exchange)' },
       schema: {
         tags: ['sessions'],
         summary: 'Create an anonymous session shell (state building, 10 minutes)',
@@ -65,7 +66,7 @@ export function sessionRoutes(root: FastifyInstance, deps: SessionRouteDeps): vo
   app.post(
     '/sessions/exchange',
     {
-      config: { tenancy: { project: 'query' }, scope: 'session.write' },
+      config: { tenancy: { project: 'query' }, scope: 'session.write', emits: ['session.created', 'login.succeeded'] },
       schema: {
         tags: ['sessions'],
         summary: 'Exchange a handoff token for a session (new, shell upgrade or step-up)',
@@ -135,7 +136,7 @@ export function sessionRoutes(root: FastifyInstance, deps: SessionRouteDeps): vo
   app.delete(
     '/sessions/:session_id',
     {
-      config: { tenancy: 'resource', scope: 'session.delete' },
+      config: { tenancy: 'resource', scope: 'session.delete', emits: ['session.revoked'] },
       schema: {
         tags: ['sessions'],
         summary: 'Revoke a session (idempotent: 204 also for unknown ids)',
@@ -145,7 +146,7 @@ export function sessionRoutes(root: FastifyInstance, deps: SessionRouteDeps): vo
     },
     async (request, reply) => {
       // Another project's session is left alone and answered like an unknown id (no oracle).
-      await sessions.delete(scopeOf(request), request.params.session_id);
+      await sessions.delete(scopeOf(request), request.params.session_id, { actor: actorRefOf(principalOf(request)), reason: 'revoked' });
       return reply.status(204).send(null);
     },
   );

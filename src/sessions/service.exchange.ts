@@ -7,8 +7,10 @@ import { AppError, MESSAGES } from '../core/errors.js';
 import type { IdGenerator } from '../core/ids.js';
 import { reusableStatement } from '../db/reusable.js';
 import type { Database } from '../db/schema.js';
+import type { EventLog } from '../events/service.js';
+import { self, type NewEvent } from '../events/types.js';
 import type { Idempotency } from './idempotency.js';
-import { mergeFactors } from './levels.js';
+import { mergeFactors, type Factor } from './levels.js';
 import type { IssuedSession, SessionService } from './service.js';
 import { resolveTtlSeconds, type SessionSettings } from './settings.js';
 import type { ExchangedRow, SessionRow } from './store.js';
@@ -59,6 +61,20 @@ function notFound(): AppError {
   return new AppError('att.not_found', MESSAGES.attemptNotFound);
 }
 
+const methodsOf = (factors: readonly Factor[]): string[] => [...new Set(factors.map((factor) => factor.method))];
+
+/**
+ * What an exchange tells the event log: `login.succeeded` always, and `session.created` when a
+ * session became signed in (a new one, or an anonymous shell upgraded; a step-up is no new session).
+ */
+function signInEvents(session: Pick<SessionRow, 'id' | 'project_id' | 'factors'> & { user_id: string }, proven: readonly Factor[], stepUp: boolean): NewEvent[] {
+  const actor = self(session.user_id);
+  const login: NewEvent<'login.succeeded'> = { type: 'login.succeeded', projectId: session.project_id, actor, subjectId: session.user_id, data: { session_id: session.id, methods: methodsOf(proven), step_up: stepUp } };
+  if (stepUp) return [login];
+  const created: NewEvent<'session.created'> = { type: 'session.created', projectId: session.project_id, actor, subjectId: session.id, data: { user_id: session.user_id, methods: methodsOf(session.factors) } };
+  return [created, login];
+}
+
 /**
  * POST /sessions/exchange: a handoff token becomes a session (States table):
  * - the attempt names no live session it may use -> a new active session;
@@ -81,6 +97,7 @@ export class ExchangeService {
     private readonly idempotency: Idempotency,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly events: EventLog,
   ) {
     this.statementFor = reusableStatement(db, (a: ExchangeArgs) => {
       const store = this.sessions.store;
@@ -122,6 +139,7 @@ export class ExchangeService {
       if (!attempt || attempt.user_id === null) return this.replayOrNotFound(trx, projectId, idempotent);
       const row = await this.writeSession(trx, attempt, attempt.user_id, profile, ttlSeconds, input.ttl !== undefined);
       superseded = row.superseded;
+      await this.events.recordAll(trx, signInEvents({ ...row.session, user_id: attempt.user_id }, attempt.factors, row.stepUp));
       const result = { session: toSession(row.session, settings, this.clock.now(), profile), session_token: row.token, expiresAt: row.session.expires_at };
       if (idempotent) await this.idempotency.remember(trx, projectId, OPERATION, idempotent.key, idempotent.request, result);
       return result;
@@ -144,7 +162,12 @@ export class ExchangeService {
     const { token, hash: tokenHash } = this.sessions.newToken();
     const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
     const statement = this.statementFor({ projectId, hash, now, id: this.ids.next('sess'), tokenHash, expiresAt });
-    const written = await this.sessions.store.exchangeInOneStatement(statement);
+    // The session and its events commit together: the statement and one insert in a transaction.
+    const written = await this.events.transaction(async (trx) => {
+      const row = await this.sessions.store.with(trx).exchangeInOneStatement(statement);
+      if (row?.user_id) await this.events.recordAll(trx, signInEvents({ ...row, user_id: row.user_id }, row.factors, false));
+      return row;
+    });
     if (!written) return undefined;
     const { superseded_token_hash: superseded, ...row } = written;
     // The shell's old token stops working here at once (the trigger tells the other processes).
@@ -172,7 +195,7 @@ export class ExchangeService {
     profile: UserProfile | undefined,
     ttlSeconds: number,
     ttlGiven: boolean,
-  ): Promise<{ session: SessionRow; token: string; superseded?: SessionRow }> {
+  ): Promise<{ session: SessionRow; token: string; superseded?: SessionRow; stepUp: boolean }> {
     const store = this.sessions.store.with(trx);
     const now = this.clock.now();
     const fullExpiry = new Date(now.getTime() + ttlSeconds * 1000);
@@ -195,11 +218,11 @@ export class ExchangeService {
         updated_at: now,
       });
       if (!updated) throw notFound();
-      return { session: updated, token, superseded: target };
+      return { session: updated, token, superseded: target, stepUp };
     }
     const row = this.newSessionRow(attempt, userId, teamId, hash, now, fullExpiry);
     await store.insert(row);
-    return { session: row, token };
+    return { session: row, token, stepUp: false };
   }
 
   private newSessionRow(attempt: AttemptRow, userId: string, teamId: string | null, tokenHash: string, now: Date, expiresAt: Date): SessionRow {

@@ -8,6 +8,8 @@ import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, Paginator } from '../core/pagination.js';
 import type { WriteGate } from '../db/gate.js';
 import type { Database } from '../db/schema.js';
+import type { EventLog } from '../events/service.js';
+import { self, SYSTEM, type Actor } from '../events/types.js';
 import type { ProjectService } from '../projects/service.js';
 import { listSessions, type ListRequest } from './service.list.js';
 import { ANONYMOUS_TTL_MS, sessionSettingsFrom, type SessionSettings } from './settings.js';
@@ -25,6 +27,12 @@ const isRow = (row: SessionRow | undefined): boolean => row !== undefined;
  * that tokens derived from it (OAuth access/refresh tokens...) die with it atomically.
  */
 export type SessionDeletedHook = (trx: Kysely<Database>, session: SessionRow) => Promise<void>;
+
+/** Why a signed-in session ended early, and who ended it (the `session.revoked` event). */
+export interface Revocation {
+  actor: Actor;
+  reason: 'revoked' | 'logout' | 'user_deleted';
+}
 
 export interface NewSessionToken {
   token: string;
@@ -84,6 +92,7 @@ export class SessionService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly paginator: Paginator,
+    private readonly events: EventLog,
     changes?: ChangeFeed,
   ) {
     if (changes) {
@@ -195,13 +204,17 @@ export class SessionService {
 
   /**
    * Deletes a session (idempotent: false when there was nothing to delete). With `projectId`,
-   * another project's session is left alone and reported like an unknown one.
+   * another project's session is left alone and reported like an unknown one. A signed-in
+   * session's end is the event `session.revoked`, in the same transaction.
    */
-  async delete(projectId: string | undefined, id: string): Promise<boolean> {
+  async delete(projectId: string | undefined, id: string, revocation: Revocation = { actor: SYSTEM, reason: 'revoked' }): Promise<boolean> {
     if (!looksLikeId(id, 'sess')) return false;
     const deleted = await this.db.transaction().execute(async (trx) => {
       const row = await this.store.with(trx).delete(id, projectId);
-      if (row) await this.runDeletedHooks(trx, [row]);
+      if (row) {
+        await this.runDeletedHooks(trx, [row]);
+        await this.recordRevoked(trx, [row], revocation);
+      }
       return row;
     });
     if (deleted) this.forgetRow(deleted);
@@ -241,7 +254,14 @@ export class SessionService {
   /** Logout: deletes the session behind the token, expired or not; false when the token is not current. */
   async deleteByToken(token: string): Promise<boolean> {
     const row = await this.anyRowForToken(token);
-    return row ? this.delete(row.project_id, row.id) : false;
+    return row ? this.delete(row.project_id, row.id, { actor: row.user_id ? self(row.user_id) : SYSTEM, reason: 'logout' }) : false;
+  }
+
+  /** `session.revoked` for each signed-in session of `rows` (an anonymous shell's end is no event). */
+  async recordRevoked(trx: Kysely<Database>, rows: readonly SessionRow[], revocation: Revocation): Promise<void> {
+    const signedIn = rows.filter((row) => row.user_id !== null);
+    if (signedIn.length === 0) return;
+    await this.events.recordAll(trx, signedIn.map((row) => ({ type: 'session.revoked' as const, projectId: row.project_id, actor: revocation.actor, subjectId: row.id, data: { user_id: row.user_id, reason: revocation.reason } })));
   }
 
   async runDeletedHooks(trx: Kysely<Database>, rows: SessionRow[]): Promise<void> {

@@ -97,7 +97,7 @@ describe('assurance levels over HTTP, with per-project windows', () => {
     const url = `/projects/${f.project.id}/settings`;
     const read = await t.app.inject({ method: 'GET', url, headers: bearer(f.project.project_secret) });
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ sessions: { ttl_seconds: 86400, max_ttl_seconds: 2592000, aal1_window_seconds: 86400, aal2_window_seconds: 43200 }, ui: { texts: {} } });
+    expect(read.json()).toEqual({ sessions: { ttl_seconds: 86400, max_ttl_seconds: 2592000, aal1_window_seconds: 86400, aal2_window_seconds: 43200 }, ui: { texts: {} }, events: { retention_days: 90 } });
     const patched = await t.app.inject({ method: 'PATCH', url, headers: bearer(f.project.project_secret), payload: { sessions: { aal2_window_seconds: 600, ttl_seconds: 3600 } } });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().sessions).toMatchObject({ aal2_window_seconds: 600, ttl_seconds: 3600, aal1_window_seconds: 86400 });

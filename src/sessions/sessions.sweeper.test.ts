@@ -36,13 +36,13 @@ describe('sweeper', () => {
 
     // Expired but within the retention: everything stays (and lists as expired).
     t.clock.advance(30 * MINUTE);
-    expect(await t.container.sweeper.sweep()).toEqual({ sessions: 0, auth_attempts: 0, handoff_tokens: 0, idempotency_records: 0 });
+    expect(await t.container.sweeper.sweep()).toEqual({ sessions: 0, auth_attempts: 0, handoff_tokens: 0, idempotency_records: 0, events: 0 });
     const listed = await t.app.inject({ method: 'GET', url: `/sessions?project_id=${f.project.id}&state=expired`, headers: bearer(f.project.project_secret) });
     expect(listed.json().sessions.map((s: { session_id: string }) => s.session_id)).toEqual([shell.session.session_id]);
 
     // Shell (10 min), attempt (15 min), token (60 s), record (5 min) are now more than 1 h past expiry.
     t.clock.advance(50 * MINUTE);
-    expect(await t.container.sweeper.sweep()).toEqual({ sessions: 1, auth_attempts: 1, handoff_tokens: 1, idempotency_records: 1 });
+    expect(await t.container.sweeper.sweep()).toEqual({ sessions: 1, auth_attempts: 1, handoff_tokens: 1, idempotency_records: 1, events: 0 });
     expect(deleted).toEqual([shell.session.session_id]);
     expect(await count('sessions')).toBe(1);
 

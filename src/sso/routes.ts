@@ -2,7 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { SsoProviderService } from './service.js';
+import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
+import { actorRefOf } from '../schemas/caller.js';
 
 const Slug = Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$', description: 'The provider id: a slug chosen by the operator' });
 const TemplateSchema = Type.Union([Type.Literal('oidc'), Type.Literal('google'), Type.Literal('microsoft'), Type.Literal('apple'), Type.Literal('gitlab'), Type.Literal('github')]);
@@ -55,7 +57,7 @@ export function ssoProviderRoutes(root: FastifyInstance, { ssoProviders }: SsoPr
   app.put(
     '/projects/:project_id/sso_providers/:provider_id',
     {
-      config: { tenancy: { project: 'params' }, scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write', emits: ['sso_provider.created', 'sso_provider.updated'] },
       schema: {
         tags: ['sso'],
         summary: 'Create or replace an upstream identity provider (the client secret is stored encrypted)',
@@ -68,7 +70,7 @@ export function ssoProviderRoutes(root: FastifyInstance, { ssoProviders }: SsoPr
     async (request, reply) => {
       // `If-None-Match: *` (RFC 9110 §13.1.2): create only, never replace.
       const createOnly = request.headers['if-none-match'] === '*';
-      const { provider, created } = await ssoProviders.put(request.params.project_id, request.params.provider_id, request.body, { createOnly });
+      const { provider, created } = await ssoProviders.put(request.params.project_id, request.params.provider_id, request.body, { createOnly, actor: actorRefOf(principalOf(request)) });
       return reply.status(created ? 201 : 200).send(provider);
     },
   );
@@ -110,7 +112,7 @@ export function ssoProviderRoutes(root: FastifyInstance, { ssoProviders }: SsoPr
   app.delete(
     '/projects/:project_id/sso_providers/:provider_id',
     {
-      config: { tenancy: { project: 'params' }, scope: 'project.write' },
+      config: { tenancy: { project: 'params' }, scope: 'project.write', emits: ['sso_provider.deleted'] },
       schema: {
         tags: ['sso'],
         summary: 'Delete an upstream identity provider (idempotent)',
@@ -119,7 +121,7 @@ export function ssoProviderRoutes(root: FastifyInstance, { ssoProviders }: SsoPr
       },
     },
     async (request, reply) => {
-      await ssoProviders.delete(request.params.project_id, request.params.provider_id);
+      await ssoProviders.delete(request.params.project_id, request.params.provider_id, actorRefOf(principalOf(request)));
       return reply.status(204).send(null);
     },
   );

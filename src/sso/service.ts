@@ -2,7 +2,9 @@ import type { Clock } from '../core/clock.js';
 import { AppError, notFoundError } from '../core/errors.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { SealedBox } from '../core/sealed-box.js';
-import type { SsoProviderRow, SsoProviderStore } from './store.js';
+import type { EventLog } from '../events/service.js';
+import { SYSTEM, type Actor } from '../events/types.js';
+import { SsoProviderStore, type SsoProviderRow } from './store.js';
 import { ChangeCache } from '../cache/cache.js';
 import type { ChangeFeed } from '../cache/feed.js';
 import { DEFAULT_CLAIMS, githubEnterpriseBase, issuerProblem, TEMPLATE_DEFAULTS, type LinkPolicy, type Template } from './templates.js';
@@ -77,6 +79,7 @@ export class SsoProviderService {
     private readonly clock: Clock,
     /** GATEHOUSE_PUBLIC_URL: the callback shown to operators is on it, never on a request's Host. */
     private readonly publicUrl: string,
+    private readonly events: EventLog,
     private readonly changes?: ChangeFeed,
   ) {
     if (changes) this.enabledLists = new ChangeCache(changes, { kind: 'ssop', max: 10_000 });
@@ -86,7 +89,7 @@ export class SsoProviderService {
    * Creates or replaces `id`; `created` tells which (201 or 200). With `createOnly` (the request's
    * `If-None-Match: *`) a taken id is 412 and nothing changes, decided by the insert itself.
    */
-  async put(projectId: string, id: string, input: SsoProviderInput, options: { createOnly?: boolean } = {}): Promise<{ provider: SsoProvider; created: boolean }> {
+  async put(projectId: string, id: string, input: SsoProviderInput, options: { createOnly?: boolean; actor?: Actor } = {}): Promise<{ provider: SsoProvider; created: boolean }> {
     const normalised = this.validate(input);
     const secret = input.client_secret;
     if (input.template === 'github' && (secret === null || (secret === undefined && !(await this.store.find(projectId, id))?.client_secret_sealed))) {
@@ -108,15 +111,20 @@ export class SsoProviderService {
       created_at: now,
       updated_at: now,
     };
-    let stored: SsoProviderRow;
-    let created = true;
-    if (options.createOnly) {
-      const inserted = await this.store.insertNew(row);
-      if (!inserted) throw new AppError('req.precondition_failed', 'A provider with this id exists already (If-None-Match: *).', { provider_id: id });
-      stored = inserted;
-    } else {
-      ({ row: stored, created } = await this.store.upsert(row, secret === undefined));
-    }
+    const { stored, created } = await this.events.transaction(async (trx) => {
+      const store = new SsoProviderStore(trx);
+      let written: { row: SsoProviderRow; created: boolean };
+      if (options.createOnly) {
+        const inserted = await store.insertNew(row);
+        if (!inserted) throw new AppError('req.precondition_failed', 'A provider with this id exists already (If-None-Match: *).', { provider_id: id });
+        written = { row: inserted, created: true };
+      } else {
+        written = await store.upsert(row, secret === undefined);
+      }
+      const type = written.created ? 'sso_provider.created' : 'sso_provider.updated';
+      await this.events.record(trx, { type, projectId, actor: options.actor ?? SYSTEM, subjectId: id, data: { name: written.row.name, template: written.row.template } });
+      return { stored: written.row, created: written.created };
+    });
     this.changed(projectId);
     return { provider: this.view(stored), created };
   }
@@ -136,8 +144,10 @@ export class SsoProviderService {
   }
 
   /** Idempotent, like the deletion of OAuth clients: unknown and other-project ids change nothing. */
-  async delete(projectId: string, id: string): Promise<void> {
-    await this.store.delete(projectId, id);
+  async delete(projectId: string, id: string, actor: Actor = SYSTEM): Promise<void> {
+    await this.events.transaction(async (trx) => {
+      if (await new SsoProviderStore(trx).delete(projectId, id)) await this.events.record(trx, { type: 'sso_provider.deleted', projectId, actor, subjectId: id, data: {} });
+    });
     this.changed(projectId);
   }
 

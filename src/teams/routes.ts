@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { TeamService } from './service.js';
 import { projectScope } from '../core/principal.js';
 import { principalOf } from '../http/auth.js';
+import { actorRefOf } from '../schemas/caller.js';
 import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, ProjectIdQuery, Timestamp } from '../http/schemas.js';
 
 export const TeamSchema = Type.Object({
@@ -26,7 +27,7 @@ export function teamRoutes(root: FastifyInstance, { teams }: TeamRouteDeps): voi
   app.post(
     '/teams',
     {
-      config: { tenancy: { project: 'query' }, scope: 'team.write' },
+      config: { tenancy: { project: 'query' }, scope: 'team.write', emits: ['team.created'] },
       schema: {
         tags: ['teams'],
         summary: 'Create a team',
@@ -36,7 +37,7 @@ export function teamRoutes(root: FastifyInstance, { teams }: TeamRouteDeps): voi
       },
     },
     async (request, reply) => {
-      return reply.status(201).send(await teams.create(request.query.project_id, request.body.name));
+      return reply.status(201).send(await teams.create(request.query.project_id, request.body.name, actorRefOf(principalOf(request))));
     },
   );
 
@@ -59,7 +60,7 @@ export function teamRoutes(root: FastifyInstance, { teams }: TeamRouteDeps): voi
   app.delete(
     '/teams/:team_id',
     {
-      config: { tenancy: 'resource', scope: 'team.write' },
+      config: { tenancy: 'resource', scope: 'team.write', emits: ['team.deleted'] },
       schema: {
         tags: ['teams'],
         summary: 'Delete a team that owns no user schema and no user (409 team.in_use otherwise)',
@@ -68,7 +69,8 @@ export function teamRoutes(root: FastifyInstance, { teams }: TeamRouteDeps): voi
       },
     },
     async (request, reply) => {
-      await teams.delete(projectScope(principalOf(request)), request.params.team_id);
+      const principal = principalOf(request);
+      await teams.delete(projectScope(principal), request.params.team_id, actorRefOf(principal));
       return reply.status(204).send(null);
     },
   );

@@ -31,7 +31,8 @@ export class TeamStore {
 
   /**
    * Deletes the team in one statement, only while no user schema and no user names it (their
-   * references would otherwise fall to null and change what they mean); undefined when it did not.
+   * references would otherwise fall to null and change what they mean); its project, or undefined
+   * when it did not.
    */
   async deleteUnused(projectId: string | undefined, id: string): Promise<string | undefined> {
     let query = this.db
@@ -40,6 +41,6 @@ export class TeamStore {
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('user_schemas').select('id').where('team_id', '=', id))))
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('users').select('id').where('lifecycle_owner_team_id', '=', id))));
     if (projectId !== undefined) query = query.where('project_id', '=', projectId);
-    return (await query.returning('id').executeTakeFirst())?.id;
+    return (await query.returning('project_id').executeTakeFirst())?.project_id;
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../test/helpers/app.js';
+import { SELF } from '../events/types.js';
 
 describe('x-audit trail', () => {
   let t: TestApp;
@@ -40,7 +41,7 @@ describe('x-audit trail', () => {
       project.id,
       userId,
       { email: 'new@example.com', address: { city: 'Paris' }, nickname: 'changed, not audited' },
-      { actor: 'self' },
+      { actor: SELF },
     );
     const updatedAt = t.clock.now().toISOString();
     const response = await trail(userId);

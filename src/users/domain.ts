@@ -4,6 +4,7 @@ import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
+import type { EventLog } from '../events/service.js';
 import { PasswordHasher } from '../passwords/hasher.js';
 import { PasswordService } from '../passwords/service.js';
 import { PasswordStore } from '../passwords/store.js';
@@ -34,6 +35,8 @@ export function createUserDomain(deps: {
   paginator: Paginator;
   projects: ProjectService;
   teams: TeamService;
+  /** the event log: users record their changes (src/events) */
+  events: EventLog;
   hasher?: PasswordHasher;
   /** The `x-auth-methods` keys schemas may hold: the sign-in methods' (the container reads the method registry). */
   schemaKeys: readonly SchemaKey[];
@@ -41,8 +44,8 @@ export function createUserDomain(deps: {
   const { db, config, clock, ids, paginator } = deps;
   const remote = new RemoteSchemaFetcher(config.schemaFetch ?? REMOTE_DEFAULTS);
   const baseUrl = config.publicUrl;
-  const schemas = new SchemaService(new SchemaStore(db), new SchemaCompiler(deps.schemaKeys), remote, clock, ids, paginator, baseUrl);
-  const users = new UserService(new UserStore(db), schemas, deps.teams, clock, ids, paginator);
+  const schemas = new SchemaService(new SchemaStore(db), new SchemaCompiler(deps.schemaKeys), remote, clock, ids, paginator, baseUrl, deps.events);
+  const users = new UserService(new UserStore(db), schemas, deps.teams, clock, ids, paginator, deps.events);
   const passwords = new PasswordService(new PasswordStore(db), users, deps.hasher ?? new PasswordHasher(), clock, ids);
   deps.projects.onCreated((trx, project) => schemas.seedDefault(trx, project.id));
   return { schemas, users, passwords };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, NoContent } from '../http/schemas.js';
-import { actorOf, projectScopeOf } from '../schemas/caller.js';
+import { actorRefOf, projectScopeOf } from '../schemas/caller.js';
 import { UserResource } from './routes.js';
 import { toUserResource, type UserService } from './service.js';
 import { unlockUser, type UnlockDeps } from './unlock.js';
@@ -25,7 +25,7 @@ export function userManagementRoutes(root: FastifyInstance, deps: UserManagement
   app.patch(
     '/users/:user_id',
     {
-      config: { tenancy: 'resource', scope: 'user.write' },
+      config: { tenancy: 'resource', scope: 'user.write', emits: ['user.updated'] },
       schema: {
         tags: ['users'],
         summary: "Replace a user's attributes (validated against its schema; unique values re-claimed; audited)",
@@ -38,14 +38,14 @@ export function userManagementRoutes(root: FastifyInstance, deps: UserManagement
       const principal = principalOf(request);
       const user = await users.get(projectScopeOf(principal), request.params.user_id);
       const attributes = request.body.attributes as Record<string, unknown>;
-      return toUserResource(await users.updateAttributes(user.projectId, user.id, attributes, { actor: actorOf(principal) }));
+      return toUserResource(await users.updateAttributes(user.projectId, user.id, attributes, { actor: actorRefOf(principal) }));
     },
   );
 
   app.delete(
     '/users/:user_id',
     {
-      config: { tenancy: 'resource', scope: 'user.write' },
+      config: { tenancy: 'resource', scope: 'user.write', emits: ['user.deleted', 'session.revoked'] },
       schema: {
         tags: ['users'],
         summary: 'Erase a user: its sessions, tokens, attempts and credentials go in the same transaction',
@@ -54,7 +54,8 @@ export function userManagementRoutes(root: FastifyInstance, deps: UserManagement
       },
     },
     async (request, reply) => {
-      await users.delete(projectScopeOf(principalOf(request)), request.params.user_id);
+      const principal = principalOf(request);
+      await users.delete(projectScopeOf(principal), request.params.user_id, actorRefOf(principal));
       return reply.status(204).send(null);
     },
   );
@@ -62,7 +63,7 @@ export function userManagementRoutes(root: FastifyInstance, deps: UserManagement
   app.post(
     '/users/:user_id/unlock',
     {
-      config: { tenancy: 'resource', scope: 'user.write' },
+      config: { tenancy: 'resource', scope: 'user.write', emits: ['user.unlocked'] },
       schema: {
         tags: ['users'],
         summary: 'Lift the password lock-out (and the "disabled until reset" state) of every identifier of the user',
@@ -71,7 +72,8 @@ export function userManagementRoutes(root: FastifyInstance, deps: UserManagement
       },
     },
     async (request, reply) => {
-      await unlockUser(deps, await users.get(projectScopeOf(principalOf(request)), request.params.user_id));
+      const principal = principalOf(request);
+      await unlockUser(deps, await users.get(projectScopeOf(principal), request.params.user_id), actorRefOf(principal));
       return reply.status(204).send(null);
     },
   );

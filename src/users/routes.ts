@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { PasswordService } from '../passwords/service.js';
 import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
-import { actorOf, projectScopeOf } from '../schemas/caller.js';
+import { actorRefOf, projectScopeOf } from '../schemas/caller.js';
 import { toUserResource, type UserService } from './service.js';
 
 export const UserResource = Type.Object({
@@ -44,7 +44,7 @@ export function userRoutes(root: FastifyInstance, { users, passwords }: UserRout
   app.post(
     '/users',
     {
-      config: { tenancy: { project: 'query' }, scope: 'user.write' },
+      config: { tenancy: { project: 'query' }, scope: 'user.write', emits: ['user.created'] },
       schema: {
         tags: ['users'],
         summary: 'Create a user whose attributes satisfy a user schema',
@@ -66,7 +66,7 @@ export function userRoutes(root: FastifyInstance, { users, passwords }: UserRout
       const principal = principalOf(request);
       const projectId = tenantOf(request);
       const body = { schema: request.body.schema, attributes: request.body.attributes as Record<string, unknown> };
-      const user = await users.create(projectId, body, { teamId: request.query.team_id, actor: actorOf(principal) });
+      const user = await users.create(projectId, body, { teamId: request.query.team_id, actor: actorRefOf(principal) });
       return reply.status(201).send(toUserResource(user));
     },
   );
@@ -121,7 +121,7 @@ export function userRoutes(root: FastifyInstance, { users, passwords }: UserRout
   app.put(
     '/users/:user_id/password',
     {
-      config: { tenancy: 'resource', scope: 'user.write' },
+      config: { tenancy: 'resource', scope: 'user.write', emits: ['credential.added', 'password.changed'] },
       schema: {
         tags: ['users'],
         summary: "Set a user's password (policy-checked, stored as argon2id)",
@@ -133,7 +133,7 @@ export function userRoutes(root: FastifyInstance, { users, passwords }: UserRout
     async (request, reply) => {
       const principal = principalOf(request);
       const user = await users.get(projectScopeOf(principal), request.params.user_id);
-      await passwords.setPassword(user.projectId, user.id, request.body.password, { actor: actorOf(principal) });
+      await passwords.setPassword(user.projectId, user.id, request.body.password, { actor: actorRefOf(principal) });
       return reply.status(204).send(null);
     },
   );

@@ -5,10 +5,13 @@ import { AppError, notFoundError } from '../core/errors.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
+import type { EventLog } from '../events/service.js';
+import { actorName, selfAs, SYSTEM, type Actor } from '../events/types.js';
 import { depthOf, valueAt } from '../schemas/document.js';
 import type { SchemaService, StoredSchema } from '../schemas/service.js';
 import type { TeamService } from '../teams/service.js';
 import { claimsOf, profileOf, type UserClaims } from './claims.js';
+import { credentialEvent, changedAttributes } from './audit-events.js';
 import { auditedChanges, identifierRows, normaliseIdentifier } from './identifiers.js';
 import type { AuditEventRow, UserRow, UserStore } from './store.js';
 
@@ -52,8 +55,8 @@ export interface CreateUserOptions {
   teamId?: string;
   /** Run inside the caller's transaction (e.g. a flow that also writes a credential). */
   trx?: Kysely<Database>;
-  /** Who does it, for the audit trail (`admin`, `service_key:<id>`, `self`...). */
-  actor?: string;
+  /** Who does it, for the audit trail and the event log (default: `system`). */
+  actor?: Actor;
 }
 
 export function toUser(row: UserRow): User {
@@ -86,7 +89,7 @@ function attributeErrors(errors: ErrorObject[]): Array<{ path: string; message: 
  * Work other domains do when a user is deleted (sessions, attempts, OAuth tokens, credentials
  * kept outside the users tables), inside the transaction that deletes the user row.
  */
-export type UserDeletedHook = (trx: Kysely<Database>, user: User) => Promise<void>;
+export type UserDeletedHook = (trx: Kysely<Database>, user: User, actor: Actor) => Promise<void>;
 /**
  * A check before a user is erased, in the erasing transaction, that throws to refuse it (the last
  * instance admin, src/operators). `scope` is the caller's project (undefined: the admin token): a
@@ -105,6 +108,7 @@ export class UserService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly paginator: Paginator,
+    private readonly events: EventLog,
   ) {}
 
   /**
@@ -130,7 +134,9 @@ export class UserService {
       updated_at: now,
       verified: {},
     };
-    await this.store.inTransaction(options.trx, async (store) => {
+    const actor = selfAs(options.actor ?? SYSTEM, row.id);
+    const write = async (trx: Kysely<Database>) => {
+      const store = this.store.with(trx);
       await store.insert(row);
       const taken = await store.claimIdentifiers(
         identifierRows(schema.model, { projectId, id: row.id, teamId: row.lifecycle_owner_team_id, attributes: row.attributes }),
@@ -140,8 +146,10 @@ export class UserService {
         await store.delete(row.id);
         throw alreadyExists(taken);
       }
-      await store.insertAuditEvents(this.auditRows(row, auditedChanges(schema.model, undefined, row.attributes), options.actor));
-    });
+      await store.insertAuditEvents(this.auditRows(row, auditedChanges(schema.model, undefined, row.attributes), actor));
+      await this.events.record(trx, { type: 'user.created', projectId, actor, subjectId: row.id, data: { schema_id: schema.id, team_id: row.lifecycle_owner_team_id } });
+    };
+    await (options.trx ? write(options.trx) : this.store.transaction((trx) => write(trx)));
     return toUser(row);
   }
 
@@ -165,7 +173,7 @@ export class UserService {
    * Replaces a user's attributes (validated against the user's own revision), re-claims its
    * identifiers and audits what changed.
    */
-  async updateAttributes(projectId: string, userId: string, attributes: Record<string, unknown>, options: { actor?: string } = {}): Promise<User> {
+  async updateAttributes(projectId: string, userId: string, attributes: Record<string, unknown>, options: { actor?: Actor } = {}): Promise<User> {
     const current = await this.get(projectId, userId);
     const schema = await this.schemaOf(current);
     this.validate(schema, attributes);
@@ -174,7 +182,8 @@ export class UserService {
     const verified = { ...(current.metadata.verified ?? {}) };
     const unverified = Object.keys(verified).filter((path) => JSON.stringify(valueAt(current.attributes, path)) !== JSON.stringify(valueAt(attributes, path)));
     for (const path of unverified) delete verified[path];
-    await this.store.inTransaction(undefined, async (store) => {
+    const actor = selfAs(options.actor ?? SYSTEM, userId);
+    await this.store.transaction(async (trx, store) => {
       await store.releaseIdentifiers(userId);
       const taken = await store.claimIdentifiers(
         identifierRows(schema.model, { projectId, id: userId, teamId: current.metadata.lifecycle_owner_team_id ?? null, attributes }),
@@ -182,7 +191,8 @@ export class UserService {
       if (taken.length > 0) throw alreadyExists(taken);
       await store.updateAttributes(userId, attributes, now, unverified);
       const changes = auditedChanges(schema.model, current.attributes, attributes);
-      await store.insertAuditEvents(this.auditRows({ id: userId, project_id: projectId }, changes, options.actor, now));
+      await store.insertAuditEvents(this.auditRows({ id: userId, project_id: projectId }, changes, actor, now));
+      await this.events.record(trx, { type: 'user.updated', projectId, actor, subjectId: userId, data: { changed: changedAttributes(current.attributes, attributes) } });
     });
     const metadata: User['metadata'] = { ...current.metadata, updated_at: now.toISOString() };
     if (Object.keys(verified).length > 0) metadata.verified = verified;
@@ -208,7 +218,7 @@ export class UserService {
    * attempts, OAuth grants...) and the row, whose identifiers, credentials and audit trail go by
    * cascade. Another project's user, or an unknown one, is 404 `user.not_found`.
    */
-  async delete(projectId: string | undefined, userId: string): Promise<void> {
+  async delete(projectId: string | undefined, userId: string, actor: Actor = SYSTEM): Promise<void> {
     if (!looksLikeId(userId, 'usr')) throw notFoundError('user.not_found');
     await this.store.transaction(async (trx, store) => {
       for (const hook of this.deletingHooks) await hook(trx, projectId, userId);
@@ -216,7 +226,8 @@ export class UserService {
       const row = await store.deleteInProject(projectId, userId);
       if (!row) throw notFoundError('user.not_found');
       const user = toUser(row);
-      for (const hook of this.deletedHooks) await hook(trx, user);
+      for (const hook of this.deletedHooks) await hook(trx, user, actor);
+      await this.events.record(trx, { type: 'user.deleted', projectId: user.projectId, actor, subjectId: user.id, data: {} });
     });
   }
 
@@ -276,11 +287,16 @@ export class UserService {
     return profileOf(await this.claims(user));
   }
 
-  /** Records an audit event that is not an attribute change (e.g. `password` set). */
-  async audit(user: { id: string; projectId: string }, attribute: string, action: string, actor?: string, trx?: Kysely<Database>): Promise<void> {
-    await this.store.inTransaction(trx, (store) =>
-      store.insertAuditEvents(this.auditRows({ id: user.id, project_id: user.projectId }, [{ attribute, action }], actor)),
-    );
+  /**
+   * Records a credential change in the change's transaction: the audit trail's row (`password set`,
+   * `totp added`, `passkey removed`...) and its event (`credential.added`, `password.changed`,
+   * `mfa.enabled`, `sso.unlinked`..., src/users/audit-events.ts).
+   */
+  async audit(trx: Kysely<Database>, user: { id: string; projectId: string }, change: { attribute: string; action: string; actor?: Actor; credentialId?: string | null }): Promise<void> {
+    const actor = selfAs(change.actor ?? SYSTEM, user.id);
+    await this.store.with(trx).insertAuditEvents(this.auditRows({ id: user.id, project_id: user.projectId }, [change], actor));
+    const event = credentialEvent(change.attribute, change.action, change.credentialId ?? null);
+    if (event) await this.events.record(trx, { ...event, projectId: user.projectId, actor, subjectId: user.id });
   }
 
   async auditTrail(projectId: string | undefined, userId: string, request: PageRequest): Promise<Page<AuditEvent>> {
@@ -321,7 +337,7 @@ export class UserService {
   private auditRows(
     user: { id: string; project_id: string },
     changes: Array<{ attribute: string; action: string }>,
-    actor = 'system',
+    actor: Actor,
     at = this.clock.now(),
   ): AuditEventRow[] {
     return changes.map((change) => ({
@@ -330,7 +346,7 @@ export class UserService {
       user_id: user.id,
       attribute: change.attribute,
       action: change.action,
-      actor,
+      actor: actorName(actor),
       created_at: at,
     }));
   }

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { EventLog } from '../events/service.js';
+import { SYSTEM, type Actor } from '../events/types.js';
 import { identifierValues } from '../passwords/service.js';
 import type { User, UserService } from './service.js';
 
@@ -10,7 +12,7 @@ export interface LockLifter {
 }
 
 export interface UnlockDeps {
-  db: Kysely<Database>;
+  events: EventLog;
   users: UserService;
   flows: { risk: LockLifter };
 }
@@ -21,7 +23,10 @@ export interface UnlockDeps {
  * (src/flows/risk), and of the identifiers they sign in with, where failures were once counted.
  * Used by `POST /users/{id}/unlock` and `gatehouse user unlock`.
  */
-export async function unlockUser({ users, flows, db }: UnlockDeps, user: User): Promise<void> {
+export async function unlockUser({ users, flows, events }: UnlockDeps, user: User, actor: Actor = SYSTEM): Promise<void> {
   const schema = await users.schemaOf(user);
-  await flows.risk.liftLocks(db, user.projectId, { userId: user.id, identifiers: identifierValues(schema, user.attributes) }, flows.risk.budgetedFactors);
+  await events.transaction(async (trx) => {
+    await flows.risk.liftLocks(trx, user.projectId, { userId: user.id, identifiers: identifierValues(schema, user.attributes) }, flows.risk.budgetedFactors);
+    await events.record(trx, { type: 'user.unlocked', projectId: user.projectId, actor, subjectId: user.id, data: {} });
+  });
 }

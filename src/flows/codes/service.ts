@@ -41,14 +41,15 @@ export class CodeService {
 
   /**
    * A new code for a user (or for nobody, so that unknown addresses follow the same path); with
-   * `link`, a magic-link token in the same row (one use and one attempt budget for both).
+   * `link`, a magic-link token in the same row (one use and one attempt budget for both); in `trx`
+   * when given (a change that is logged with it).
    */
-  async issue(projectId: string, userId: string | undefined, purpose: string, options: { link?: boolean } = {}): Promise<{ id: string; code: string; link?: string }> {
+  async issue(projectId: string, userId: string | undefined, purpose: string, options: { link?: boolean; trx?: Kysely<Database> } = {}): Promise<{ id: string; code: string; link?: string }> {
     const id = this.ids.next('code');
     const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
     const link = options.link ? randomBytes(16).toString('base64url') : undefined;
     const now = this.clock.now();
-    await this.store.replace({
+    await (options.trx ? new CodeStore(options.trx) : this.store).replace({
       id,
       project_id: projectId,
       user_id: userId ?? null,

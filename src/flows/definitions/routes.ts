@@ -5,6 +5,7 @@ import { Type, type TSchema } from 'typebox';
 import { AppError } from '../../core/errors.js';
 import { projectScope, type Principal } from '../../core/principal.js';
 import { principalOf } from '../../http/auth.js';
+import { actorRefOf } from '../../schemas/caller.js';
 import { Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../../http/schemas.js';
 import { stepProperties } from '../methods/registry.js';
 import { composeProperties } from '../runtime/schemas.js';
@@ -85,10 +86,10 @@ export function flowDefinitionRoutes(root: FastifyInstance, definitions: FlowDef
 
   app.post(
     '/flow_definitions',
-    { config: { tenancy: { project: 'body' }, scope: 'flow_definition.write' }, schema: { tags, summary: 'Create a flow definition', body: Body, response: { 201: FlowDefinitionSchema } } },
+    { config: { tenancy: { project: 'body' }, scope: 'flow_definition.write', emits: ['flow_definition.created'] }, schema: { tags, summary: 'Create a flow definition', body: Body, response: { 201: FlowDefinitionSchema } } },
     async (request, reply) => {
       const projectId = tenantOf(request);
-      const created = await definitions.create(projectId, { schema_uri: request.body.schema_uri, flow_definition: request.body.flow_definition as FlowDefinitionDoc });
+      const created = await definitions.create(projectId, { schema_uri: request.body.schema_uri, flow_definition: request.body.flow_definition as FlowDefinitionDoc }, actorRefOf(principalOf(request)));
       return reply.status(201).send(created);
     },
   );
@@ -96,7 +97,7 @@ export function flowDefinitionRoutes(root: FastifyInstance, definitions: FlowDef
   app.post(
     '/flow_definitions/validate',
     {
-      config: { tenancy: { project: 'body' }, scope: 'flow_definition.write' },
+      config: { tenancy: { project: 'body' }, scope: 'flow_definition.write', emits: [], emitsNone: 'a check that stores nothing' },
       schema: { tags, summary: 'Check a flow definition document as a create or update would (400 with the same errors), storing nothing; a taken name is refused only by the write', body: Body, response: { 204: NoContent } },
     },
     async (request, reply) => {
@@ -132,7 +133,7 @@ export function flowDefinitionRoutes(root: FastifyInstance, definitions: FlowDef
   app.put(
     '/flow_definitions/:id',
     {
-      config: { tenancy: 'resource', scope: 'flow_definition.write' },
+      config: { tenancy: 'resource', scope: 'flow_definition.write', emits: ['flow_definition.updated'] },
       schema: { tags, summary: 'Replace a flow definition (status kept when omitted)', params: Type.Object({ id: Id() }), body: Body, response: { 200: FlowDefinitionSchema } },
     },
     async (request) => {
@@ -144,16 +145,17 @@ export function flowDefinitionRoutes(root: FastifyInstance, definitions: FlowDef
       return definitions.replace(current.project_id, request.params.id, {
         schema_uri: request.body.schema_uri,
         flow_definition: request.body.flow_definition as FlowDefinitionDoc,
-      });
+      }, actorRefOf(principal));
     },
   );
 
   app.delete(
     '/flow_definitions/:id',
-    { config: { tenancy: 'resource', scope: 'flow_definition.delete' }, schema: { tags, summary: 'Delete a flow definition', params: Type.Object({ id: Id() }), response: { 204: NoContent } } },
+    { config: { tenancy: 'resource', scope: 'flow_definition.delete', emits: ['flow_definition.deleted'] }, schema: { tags, summary: 'Delete a flow definition', params: Type.Object({ id: Id() }), response: { 204: NoContent } } },
     async (request, reply) => {
-      const current = await definitions.get(scopedProject(principalOf(request)), request.params.id);
-      await definitions.remove(current.project_id, request.params.id);
+      const principal = principalOf(request);
+      const current = await definitions.get(scopedProject(principal), request.params.id);
+      await definitions.remove(current.project_id, request.params.id, actorRefOf(principal));
       return reply.status(204).send(null);
     },
   );

@@ -7,6 +7,8 @@ import type { IdGenerator } from '../../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../../core/pagination.js';
 import { takenGate, type WriteGate } from '../../db/gate.js';
 import type { Database } from '../../db/schema.js';
+import type { EventLog } from '../../events/service.js';
+import { SYSTEM, type Actor } from '../../events/types.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import type { SchemaSource, SchemaView } from './schema-view.js';
 import { ProjectDefinitions, type LoadedDefinition } from './snapshot.js';
@@ -81,6 +83,7 @@ export class FlowDefinitionService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly paginator: Paginator,
+    private readonly events: EventLog,
     changes?: ChangeFeed,
   ) {
     // A project's definitions weigh tens of kilobytes parsed: 1,000 projects bound it to tens of megabytes.
@@ -146,13 +149,16 @@ export class FlowDefinitionService {
     assertValidDefinition(withStatus(input, 'active'), schema);
   }
 
-  async create(projectId: string, input: DefinitionInput, db: Kysely<Database> = this.db): Promise<FlowDefinition> {
+  async create(projectId: string, input: DefinitionInput, actor: Actor = SYSTEM): Promise<FlowDefinition> {
     const { schema, uri } = await this.schemaFor(projectId, input);
     const doc = withStatus(input, 'active');
     assertValidDefinition(doc, schema);
     const now = this.clock.now();
     const row = this.rowOf(projectId, this.ids.next('fdef'), doc, schema, uri, now);
-    await this.write(() => this.store.with(db).insert(row), doc.name);
+    await this.events.transaction(async (trx) => {
+      await this.write(() => this.store.with(trx).insert(row), doc.name);
+      await this.events.record(trx, { type: 'flow_definition.created', projectId, actor, subjectId: row.id, data: { name: row.name, purposes: row.purposes, status: row.status } });
+    });
     this.changed(projectId);
     return toDefinition(row);
   }
@@ -200,7 +206,7 @@ export class FlowDefinitionService {
   }
 
   /** PUT: replaces the definition; `status` is kept when omitted. */
-  async replace(projectId: string, id: string, input: DefinitionInput): Promise<FlowDefinition> {
+  async replace(projectId: string, id: string, input: DefinitionInput, actor: Actor = SYSTEM): Promise<FlowDefinition> {
     const existing = await this.requireRow(projectId, id);
     const { schema, uri } = await this.schemaFor(projectId, input);
     const doc = withStatus(input, existing.status);
@@ -213,12 +219,13 @@ export class FlowDefinitionService {
       const orphaned = await this.orphanedPurposes(store, current, row.status === 'active' ? row.purposes : []);
       if (orphaned.length > 0) throw this.lastActive(orphaned);
       await this.write(() => store.update(row), doc.name);
+      await this.events.record(trx, { type: 'flow_definition.updated', projectId, actor, subjectId: id, data: { name: row.name, purposes: row.purposes, status: row.status } });
     });
     this.changed(projectId);
     return toDefinition(row);
   }
 
-  async remove(projectId: string, id: string): Promise<void> {
+  async remove(projectId: string, id: string, actor: Actor = SYSTEM): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const store = this.store.with(trx);
       await store.lockProject(projectId);
@@ -229,6 +236,7 @@ export class FlowDefinitionService {
       const orphaned = await this.orphanedPurposes(store, row, []);
       if (orphaned.length > 0) throw this.lastActive(orphaned);
       await store.delete(id);
+      await this.events.record(trx, { type: 'flow_definition.deleted', projectId, actor, subjectId: id, data: {} });
     });
     this.changed(projectId);
   }

@@ -5,6 +5,7 @@ import type { IdGenerator } from '../../core/ids.js';
 import type { Courier } from '../../courier/service.js';
 import type { CredentialService } from '../../credentials/service.js';
 import type { Database } from '../../db/schema.js';
+import type { EventLog } from '../../events/service.js';
 import type { RecoveryCodeService } from '../../mfa/recovery-codes.js';
 import type { TotpService } from '../../mfa/totp.js';
 import type { PasskeyService } from '../../passkeys/service.js';
@@ -49,6 +50,8 @@ export interface MethodServices {
   codes: CodeService;
   courier: Courier;
   sso: { providers: SsoProviderService };
+  /** the event log (src/events): `record` in the transaction of the change it records */
+  events: EventLog;
 }
 
 /** What a method may build its own services from (`AuthMethod.createServices`), once per app. */
@@ -198,8 +201,8 @@ export interface MethodContext {
    * hands the signals' statement to a read of the method's own, so both take one round trip.
    */
   guard(carry?: (signals: RawBuilder<RiskSignalRow>) => Promise<RiskSignalRow>): Promise<void>;
-  /** counts one failure against the client IP: a proof refused outside `verify` (a passkey answer) */
-  countRefusal(): Promise<void>;
+  /** counts one failure against the client IP, and logs it (`login.failed`): a proof of `method` refused outside `verify` (a passkey answer) */
+  countRefusal(method: string): Promise<void>;
   /**
    * A single use verified now and written with the flow's hand-off (one round trip less). `make`
    * gets `rollBack`, which puts the flow back as it was at this call (for a refusal found at the write).

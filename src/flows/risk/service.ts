@@ -208,9 +208,9 @@ export class RiskService {
     return taken !== undefined;
   }
 
-  /** A failed credential check of the client's IP (the account's was counted when the guess was taken). */
-  async recordIpFailure(projectId: string, ip: string): Promise<void> {
-    await this.store.addIpFailure(projectId, ip, this.windowStart(this.clock.now()));
+  /** A failed credential check of the client's IP (the account's was counted when the guess was taken); in `trx` when given. */
+  async recordIpFailure(projectId: string, ip: string, trx?: Kysely<Database>): Promise<void> {
+    await (trx ? this.store.with(trx) : this.store).addIpFailure(projectId, ip, this.windowStart(this.clock.now()));
   }
 
   async recordFailure(projectId: string, accountKey: string | undefined, ip: string, rules: RiskRules): Promise<void> {

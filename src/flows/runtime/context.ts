@@ -9,7 +9,7 @@ import type { FlowSettings } from '../settings/service.js';
 import { BUDGETED, FIELD_OWNERS, METHODS } from '../methods/registry.js';
 import type { BudgetedFactor } from '../risk/service.js';
 import { planOf, readFields, stepFields } from './fields.js';
-import { checkSecret, countingRefusals, takeMailBudget } from './guard.js';
+import { checkSecret, countingRefusals, recordFailedCheck, takeMailBudget } from './guard.js';
 import type { FlowRun, Loaded } from './run.js';
 import type { StepView } from '../view.js';
 
@@ -130,8 +130,8 @@ export class RunContext implements MethodContext {
     await this.run.guard.refuseWhenDenied();
   }
 
-  async countRefusal(): Promise<void> {
-    await this.run.deps.risk.recordIpFailure(this.projectId, this.run.ctx.ip);
+  async countRefusal(method: string): Promise<void> {
+    await recordFailedCheck(this.run, { reason: 'invalid_credentials', method, userId: this.run.frame.u });
   }
 
   carryUse(make: (rollBack: () => void) => PendingUse): void {

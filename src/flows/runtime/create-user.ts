@@ -1,4 +1,5 @@
 import { AppError } from '../../core/errors.js';
+import { SELF } from '../../events/types.js';
 import type { SchemaView } from '../definitions/schema-view.js';
 import type { FlowStepDef } from '../definitions/types.js';
 import type { Enrollment } from '../methods/method.js';
@@ -66,7 +67,7 @@ export async function insertUser(ctx: RunStep, enrollments: (attributes: Record<
       // writes nothing (the claim is undone with the transaction when the user is refused); nor
       // does a flow whose session was deleted (404 sess.not_found).
       if (!(await deps.definitions.claimUserCreation(frame.id, trx))) throw flowCompleted(frame.id);
-      const user = await deps.users.create(projectId, input, { actor: 'self', trx });
+      const user = await deps.users.create(projectId, input, { actor: SELF, trx });
       for (const enrollment of prepared) await enrollment.write(trx, user);
       return user;
     });

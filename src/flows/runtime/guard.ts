@@ -1,5 +1,6 @@
 import type { RawBuilder } from 'kysely';
 import { AppError } from '../../core/errors.js';
+import { SYSTEM, type EventDataMap } from '../../events/types.js';
 import type { FlowStepDef } from '../definitions/types.js';
 import type { Compared } from '../methods/method.js';
 import type { AuthMethod } from '../methods/declaration.js';
@@ -163,13 +164,36 @@ export async function checkSecret<T>(
   if (taken && userId !== undefined) compared = await compare(userId);
   else await dummy?.();
   if (compared === undefined || userId === undefined) {
-    await deps.risk.recordIpFailure(projectId, run.ctx.ip);
+    const reason = userId === undefined ? 'unknown_account' : taken ? 'invalid_credentials' : 'blocked';
+    await recordFailedCheck(run, { reason, method: factor, userId });
     return undefined;
   }
   await deps.risk.recordSuccess(projectId, key, userId, run.entry.ss, signals, true);
   if (compared.credentialMethods) run.userMethods = { userId, methods: new Set(compared.credentialMethods) };
   await run.recordFactor(compared.payload ? { method: factor, payload: compared.payload } : { method: factor }, userId);
   return { userId, value: compared.value };
+}
+
+/** The longest user agent a `login.failed` event keeps. */
+const USER_AGENT_MAX = 512;
+
+/**
+ * A failed credential check, every method's, recorded once: one failure against the client IP
+ * and the event `login.failed` (reason, method, IP, user agent; never what was typed), in one
+ * transaction.
+ */
+export async function recordFailedCheck(run: Pick<GuardedRun, 'deps' | 'projectId' | 'ctx' | 'frame'>, failure: { reason: EventDataMap['login.failed']['reason']; method: string; userId: string | undefined }): Promise<void> {
+  const { deps, projectId, ctx } = run;
+  await deps.events.transaction(async (trx) => {
+    await deps.risk.recordIpFailure(projectId, ctx.ip, trx);
+    await deps.events.record(trx, {
+      type: 'login.failed',
+      projectId,
+      actor: SYSTEM,
+      subjectId: failure.userId ?? null,
+      data: { reason: failure.reason, method: failure.method, ip: ctx.ip, user_agent: ctx.userAgent?.slice(0, USER_AGENT_MAX) ?? null, flow_id: run.frame.id },
+    });
+  });
 }
 
 /** The refusals a proof answers with (a wrong or worn-out code, a failed passkey). */
@@ -185,7 +209,9 @@ export async function countingRefusals<T>(run: GuardedRun, method: AuthMethod, w
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AppError && REFUSALS.has(error.code)) await run.deps.risk.recordIpFailure(run.projectId, run.ctx.ip);
+    if (error instanceof AppError && REFUSALS.has(error.code)) {
+      await recordFailedCheck(run, { reason: error.code === 'flow.code_exhausted' ? 'code_exhausted' : 'invalid_credentials', method: method.name, userId: run.frame.u });
+    }
     throw error;
   }
 }

@@ -105,7 +105,7 @@ export function flowRuntimeRoutes(root: FastifyInstance, deps: FlowRuntimeRouteD
 
   app.post(
     '/flow',
-    { config: { tenancy: 'credential', cors: true }, schema: { tags, summary: 'Start a flow for a purpose (sets _zflow)', body: StartBody, response: { 200: FlowResponseSchema } } },
+    { config: { tenancy: 'credential', cors: true, emits: [], emitsNone: 'starts a run on an anonymous shell; what its steps change is logged by the submits' }, schema: { tags, summary: 'Start a flow for a purpose (sets _zflow)', body: StartBody, response: { 200: FlowResponseSchema } } },
     async (request, reply) => {
       corsFor(request, request.body.project_id);
       return send(request, reply, await runtime.start(request.body, contextOf(request, reply)));
@@ -125,7 +125,7 @@ export function flowRuntimeRoutes(root: FastifyInstance, deps: FlowRuntimeRouteD
 
   app.post(
     '/flow/:id/submit',
-    { config: { tenancy: 'credential', cors: true }, schema: { tags, summary: 'Submit the current step', params: FlowParams, querystring: FlowQuery, body: SubmitBody, security, response: { 200: FlowResponseSchema } } },
+    { config: { tenancy: 'credential', cors: true, emits: ['login.failed', 'user.created', 'credential.added', 'credential.removed', 'password.changed', 'recovery.requested', 'mfa.enabled', 'mfa.disabled', 'sso.linked', 'sso.unlinked'] }, schema: { tags, summary: 'Submit the current step', params: FlowParams, querystring: FlowQuery, body: SubmitBody, security, response: { 200: FlowResponseSchema } } },
     async (request, reply) => {
       const run = await runtime.open(request.params.id, contextOf(request, reply), request.query.project_id);
       corsFor(request, run.projectId);
@@ -147,7 +147,7 @@ export function flowRuntimeRoutes(root: FastifyInstance, deps: FlowRuntimeRouteD
 
   app.post(
     '/flow/:id/event',
-    { config: { tenancy: 'credential', cors: true }, schema: { tags, summary: 'Record a fingerprint or telemetry event (never advances the flow)', params: FlowParams, querystring: FlowQuery, body: EventBody, security, response: { 204: NoContent } } },
+    { config: { tenancy: 'credential', cors: true, emits: [], emitsNone: "client telemetry kept with the flow run (its risk signals), not the project's log" }, schema: { tags, summary: 'Record a fingerprint or telemetry event (never advances the flow)', params: FlowParams, querystring: FlowQuery, body: EventBody, security, response: { 204: NoContent } } },
     async (request, reply) => {
       const run = await runtime.open(request.params.id, contextOf(request, reply), request.query.project_id);
       corsFor(request, run.projectId);

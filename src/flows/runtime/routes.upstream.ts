@@ -56,7 +56,7 @@ export function upstreamReturnRoutes(root: FastifyInstance, runtime: FlowRuntime
 
       app.post(
         upstream.path,
-        { config: { tenancy: 'public' }, schema: { tags, summary: upstream.summaries.post, body: upstream.params, response: { 303: Type.Null() } } },
+        { config: { tenancy: 'public', emits: ['sso.linked', 'user.created', 'login.failed'] }, schema: { tags, summary: upstream.summaries.post, body: upstream.params, response: { 303: Type.Null() } } },
         async (request, reply) => {
           const query = new URLSearchParams(request.body as Record<string, string>).toString();
           return reply.status(303).header('location', `${upstream.path}?${query}`).header('cache-control', 'no-store').send(null);

@@ -2,7 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { assertRedirectUris, WEB_REDIRECTS } from '../../core/redirect-uris.js';
+import { principalOf } from '../../http/auth.js';
 import { Id } from '../../http/schemas.js';
+import { actorRefOf } from '../../schemas/caller.js';
 import { RISK_DEFAULTS, type RiskRules } from '../risk/service.js';
 import type { FlowSettingsService } from './service.js';
 
@@ -70,9 +72,9 @@ export function flowSettingsRoutes(root: FastifyInstance, settings: FlowSettings
 
   app.put(
     '/projects/:project_id/branding',
-    { config: { tenancy: { project: 'params' }, scope: write }, schema: { tags, summary: 'Replace the branding (the liquid template must parse)', params: Params, body: BrandingBody, response: { 200: BrandingSchema } } },
+    { config: { tenancy: { project: 'params' }, scope: write, emits: ['project.settings_updated'] }, schema: { tags, summary: 'Replace the branding (the liquid template must parse)', params: Params, body: BrandingBody, response: { 200: BrandingSchema } } },
     async (request) => {
-      return settings.setBranding(request.params.project_id, request.body);
+      return settings.setBranding(request.params.project_id, request.body, actorRefOf(principalOf(request)));
     },
   );
 
@@ -82,10 +84,10 @@ export function flowSettingsRoutes(root: FastifyInstance, settings: FlowSettings
 
   app.put(
     '/projects/:project_id/flow_settings',
-    { config: { tenancy: { project: 'params' }, scope: write }, schema: { tags, summary: 'Update the redirect allow-list, passkey and risk settings', params: Params, body: FlowSettingsBody, response: { 200: FlowSettingsSchema } } },
+    { config: { tenancy: { project: 'params' }, scope: write, emits: ['project.settings_updated'] }, schema: { tags, summary: 'Update the redirect allow-list, passkey and risk settings', params: Params, body: FlowSettingsBody, response: { 200: FlowSettingsSchema } } },
     async (request) => {
       assertRedirectUris(request.body.redirect_uris, 'body/redirect_uris', WEB_REDIRECTS);
-      return settings.setFlowSettings(request.params.project_id, request.body);
+      return settings.setFlowSettings(request.params.project_id, request.body, actorRefOf(principalOf(request)));
     },
   );
 }

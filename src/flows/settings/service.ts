@@ -1,5 +1,6 @@
 import { Liquid } from 'liquidjs';
 import { AppError } from '../../core/errors.js';
+import type { Actor } from '../../events/types.js';
 import type { ProjectService } from '../../projects/service.js';
 import { riskRules, type RiskRules } from '../risk/service.js';
 
@@ -44,13 +45,13 @@ export class FlowSettingsService {
     return isObject(settings.branding) ? { ...DEFAULT_BRANDING, ...(settings.branding as Partial<Branding>) } : { ...DEFAULT_BRANDING };
   }
 
-  async setBranding(projectId: string, input: Partial<Branding>): Promise<Branding> {
+  async setBranding(projectId: string, input: Partial<Branding>, actor?: Actor): Promise<Branding> {
     if (input.liquid_template !== undefined) assertTemplate(input.liquid_template);
     const branding: Branding = { ...DEFAULT_BRANDING };
     for (const key of ['layout', 'liquid_template', 'logo_url', 'font_url', 'hero_url'] as const) {
       if (input[key] !== undefined) branding[key] = input[key]!;
     }
-    await this.projects.updateSettings(projectId, { branding });
+    await this.projects.updateSettings(projectId, { branding }, actor);
     return branding;
   }
 
@@ -64,14 +65,14 @@ export class FlowSettingsService {
     };
   }
 
-  async setFlowSettings(projectId: string, input: { redirect_uris?: string[]; passkeys?: { rp_id?: string }; risk?: Partial<RiskRules> }): Promise<FlowSettings> {
+  async setFlowSettings(projectId: string, input: { redirect_uris?: string[]; passkeys?: { rp_id?: string }; risk?: Partial<RiskRules> }, actor?: Actor): Promise<FlowSettings> {
     const current = await this.flowSettings(projectId);
     const next: FlowSettings = {
       redirect_uris: input.redirect_uris ?? current.redirect_uris,
       passkeys: input.passkeys ?? current.passkeys,
       risk: riskRules({ ...current.risk, ...(input.risk ?? {}) }),
     };
-    await this.projects.updateSettings(projectId, { flows: next });
+    await this.projects.updateSettings(projectId, { flows: next }, actor);
     return next;
   }
 }

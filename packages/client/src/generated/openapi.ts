@@ -2330,6 +2330,148 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A project's event log, newest first (docs/events.md) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only events of this actor (an operator's user id, a service key's client id, a user acting on itself) */
+                    actor_id?: string;
+                    /** @description Another name for page_size, as the other lists call it */
+                    limit?: number;
+                    /** @description Events per page (default 20) */
+                    page_size?: number;
+                    page_token?: string;
+                    /** @description The project (required with the admin token) */
+                    project_id?: string;
+                    /** @description Only events at or after this time */
+                    since?: string;
+                    /** @description Only events about this user, session, client... */
+                    subject_id?: string;
+                    /** @description Only events of this type, or of these (comma-separated, at most 20) */
+                    type?: string;
+                    /** @description Only events before this time */
+                    until?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: {
+                                actor: {
+                                    id: string | null;
+                                    /** @description `admin`, `project_secret`, `service_key` (id: its client id), `operator` (id: the operator's user id), `self` (id: the user), `system` */
+                                    kind: string;
+                                };
+                                /** @description The type's fields (docs/events.md); never a secret */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description evt_…; also the webhook-id of its deliveries */
+                                id: string;
+                                /** Format: date-time */
+                                occurred_at: string;
+                                project_id: string;
+                                subject: {
+                                    id: string | null;
+                                    /** @description What the event is about: `user`, `session`, `project`, `schema`, `flow_definition`, `team`, `sso_provider`, `oauth_client`, `service_key`, `operator`, `webhook` */
+                                    kind: string;
+                                };
+                                /** @description One of the catalogue of docs/events.md */
+                                type: string;
+                            }[];
+                            next_page_token?: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/flow": {
         parameters: {
             query?: never;
@@ -7259,7 +7401,7 @@ export type paths = {
                 content: {
                     "application/json": {
                         name?: string;
-                        scopes: ("project.write" | "team.read" | "team.write" | "schema.read" | "schema.write" | "user.read" | "user.write" | "session.read" | "sessions.read" | "session.write" | "session.delete" | "auth_attempt.write" | "flow_definition.read" | "flow_definition.write" | "flow_definition.delete")[];
+                        scopes: ("project.write" | "team.read" | "team.write" | "schema.read" | "schema.write" | "user.read" | "user.write" | "session.read" | "sessions.read" | "session.write" | "session.delete" | "auth_attempt.write" | "flow_definition.read" | "flow_definition.write" | "flow_definition.delete" | "event.read")[];
                     };
                 };
             };
@@ -7498,6 +7640,10 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            events: {
+                                /** @description Days the event log keeps an event (default 90); older ones are deleted by the sweeper (docs/events.md) */
+                                retention_days: number;
+                            };
                             sessions: {
                                 /** @description Freshness window of urn:nist:aal:1 (default 86400) */
                                 aal1_window_seconds: number;
@@ -7607,6 +7753,10 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        events?: {
+                            /** @description Days the event log keeps an event (default 90); older ones are deleted by the sweeper (docs/events.md) */
+                            retention_days: number;
+                        };
                         sessions?: {
                             /** @description Freshness window of urn:nist:aal:1 (default 86400) */
                             aal1_window_seconds?: number;
@@ -7641,6 +7791,10 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            events: {
+                                /** @description Days the event log keeps an event (default 90); older ones are deleted by the sweeper (docs/events.md) */
+                                retention_days: number;
+                            };
                             sessions: {
                                 /** @description Freshness window of urn:nist:aal:1 (default 86400) */
                                 aal1_window_seconds: number;

@@ -48,7 +48,7 @@ export async function passkeyLogin(ctx: MethodContext, input: SubmitInput): Prom
   await ctx.guard(found?.carry);
   const pending = pendingFor(ctx, 'passkey', answer, rp);
   const fresh = async () => {
-    await ctx.countRefusal();
+    await ctx.countRefusal('passkey');
     return loginChallenge(ctx, rp);
   };
   if (!pending) return refuse(ctx, fresh);

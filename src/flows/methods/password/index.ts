@@ -1,4 +1,5 @@
 import { AppError } from '../../../core/errors.js';
+import { SELF } from '../../../events/types.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../schemas/keywords.js';
 import { validationFailed } from '../../errors.js';
 import type { Enrollment } from '../method.js';
@@ -41,7 +42,7 @@ const setPassword: StepHook = {
     const within = async (trx: Parameters<typeof ctx.grant.spend>[0]) => {
       if (!(await ctx.grant.spend(trx))) throw refused();
     };
-    await withPolicyOnField(ctx.flowId, () => ctx.services.passwords.setPassword(ctx.projectId, userId, password, { actor: 'self', within }));
+    await withPolicyOnField(ctx.flowId, () => ctx.services.passwords.setPassword(ctx.projectId, userId, password, { actor: SELF, within }));
     ctx.grant.forget();
     return undefined;
   },
@@ -55,7 +56,7 @@ const changePassword: StepHook = {
     const password = values.get(PASSWORD_FIELD);
     if (password === undefined) return undefined;
     const userId = await recentlyProvenUser(ctx, 'change_password');
-    await withPolicyOnField(ctx.flowId, () => ctx.services.passwords.setPassword(ctx.projectId, userId, password, { actor: 'self' }));
+    await withPolicyOnField(ctx.flowId, () => ctx.services.passwords.setPassword(ctx.projectId, userId, password, { actor: SELF }));
     return undefined;
   },
 };
@@ -96,7 +97,7 @@ export const passwordMethod: AuthMethod = {
 
   async enroll(ctx, password, attributes): Promise<Enrollment> {
     const input = { schema: ctx.schemaRef, attributes };
-    const write = await withPolicyOnField(ctx.flowId, () => ctx.services.passwords.prepareForNewUser(ctx.projectId, input, { actor: 'self' }, password));
+    const write = await withPolicyOnField(ctx.flowId, () => ctx.services.passwords.prepareForNewUser(ctx.projectId, input, { actor: SELF }, password));
     return { write, factor: { method: 'password' } };
   },
 };

@@ -1,4 +1,5 @@
 import { AppError } from '../../../core/errors.js';
+import { SYSTEM } from '../../../events/types.js';
 import { mailLanguage } from '../../../courier/templates.js';
 import { mailAfterAnswer, storedAddress } from '../mail.js';
 import type { MethodContext } from '../method.js';
@@ -17,9 +18,15 @@ const sentCode = (ctx: MethodContext) => ctx.state<string>('recovery_by_mail');
 const sendRecoveryCode: StepHook = {
   name: 'send_recovery_code',
   async run(ctx) {
-    const { codes, projects } = ctx.services;
+    const { codes, projects, events } = ctx.services;
     await ctx.takeMailBudget();
-    const issued = await codes.issue(ctx.projectId, ctx.userId, 'recovery');
+    // Known and unknown identifiers alike: the same statements, the event naming the user or nobody.
+    const issued = await events.transaction(async (trx) => {
+      const code = await codes.issue(ctx.projectId, ctx.userId, 'recovery', { trx });
+      const data = { method: 'recovery_by_mail', flow_id: ctx.flowId, known_account: ctx.userId !== undefined };
+      await events.record(trx, { type: 'recovery.requested', projectId: ctx.projectId, actor: SYSTEM, subjectId: ctx.userId ?? null, data });
+      return code;
+    });
     sentCode(ctx).set(issued.id);
     ctx.grant.forget();
     const to = await storedAddress(ctx, ctx.userId);

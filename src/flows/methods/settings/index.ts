@@ -1,4 +1,5 @@
 import { AppError } from '../../../core/errors.js';
+import { SELF } from '../../../events/types.js';
 import { invalidAction, validationFailed } from '../../errors.js';
 import type { AuthMethod, StepHook } from '../declaration.js';
 import { settingsDefaults } from './defaults.js';
@@ -56,7 +57,7 @@ const removeCredential: StepHook = {
       waiting.set(credentialId);
       return 'confirm_password';
     }
-    await userCredentials.remove(projectId, userId, credentialId, 'self');
+    await userCredentials.remove(projectId, userId, credentialId, SELF);
     waiting.clear();
     return undefined;
   },

@@ -1,4 +1,5 @@
 import { AppError } from '../../../core/errors.js';
+import { self } from '../../../events/types.js';
 import type { UpstreamProfile } from '../../../sso/upstream.js';
 import type { OpenedProvider } from '../../../sso/upstream.js';
 import type { Enrollment, MethodContext, ProvenFactor } from '../method.js';
@@ -28,12 +29,19 @@ export function emailProperty(ctx: MethodContext, provider: OpenedProvider): str
 }
 
 /**
- * Links the identity to `userId` and its `credentials` row in one statement, inside `trx` when
- * given. A link that exists already (for anyone) is not replaced: `userId` of the link is answered.
+ * Links the identity to `userId` and its `credentials` row in one statement, with the event
+ * `sso.linked`, inside `trx` when given (else in a transaction of their own). A link that exists
+ * already (for anyone) is not replaced: `userId` of the link is answered, and nothing is logged.
  */
 export async function writeLink(ctx: MethodContext, identity: PendingIdentity, userId: string, trx?: Parameters<Enrollment['write']>[0]): Promise<{ inserted: boolean; userId: string }> {
   const { services, projectId } = ctx;
-  return ssoServices(ctx).links.insert({ projectId, providerId: identity.p, subject: identity.s, userId, credentialId: services.ids.next('cred'), name: identity.n, at: services.clock.now() }, trx);
+  const credentialId = services.ids.next('cred');
+  const write = async (tx: Parameters<Enrollment['write']>[0]) => {
+    const written = await ssoServices(ctx).links.insert({ projectId, providerId: identity.p, subject: identity.s, userId, credentialId, name: identity.n, at: services.clock.now() }, tx);
+    if (written.inserted) await services.events.record(tx, { type: 'sso.linked', projectId, actor: self(userId), subjectId: userId, data: { provider_id: identity.p, credential_id: credentialId } });
+    return written;
+  };
+  return trx ? write(trx) : services.events.transaction(write);
 }
 
 /** Whether the address a new user keeps is the one the provider verified (none kept claims nothing). */
