@@ -81,6 +81,9 @@ describe('configuration', () => {
       GATEHOUSE_SCHEMA_FETCH_ALLOW: 'https://schemas.example.com, https://cdn.example.com/ids/',
       GATEHOUSE_SCHEMA_FETCH_TIMEOUT_MS: '1000',
       GATEHOUSE_SCHEMA_FETCH_MAX_BYTES: '65536',
+      GATEHOUSE_WEBHOOK_INTERVAL_MS: '250',
+      GATEHOUSE_WEBHOOK_LEASE_SECONDS: '30',
+      GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: '1',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -97,6 +100,9 @@ describe('configuration', () => {
       retentionMs: 0,
       // A bare origin ends at a path boundary, so https://schemas.example.com.evil.net stays out.
       schemaFetch: { allow: ['https://schemas.example.com/', 'https://cdn.example.com/ids/'], timeoutMs: 1000, maxBytes: 65536 },
+      webhookIntervalMs: 250,
+      webhookLeaseMs: 30_000,
+      webhookAllowPrivate: true,
     });
     // Newest first: the first secret signs and encrypts, the others only verify (rotation).
     expect(config.secrets.map((s) => s.toString())).toEqual([`${SECRET}-new`, `${SECRET}-old`]);
@@ -162,6 +168,8 @@ describe('configuration', () => {
     ['SMTP_URL', 'http://mail.example.com'],
     ['GATEHOUSE_SWEEP_INTERVAL_SECONDS', '86401'],
     ['GATEHOUSE_SWEEP_INTERVAL_SECONDS', 'often'],
+    ['GATEHOUSE_WEBHOOK_LEASE_SECONDS', '0'],
+    ['GATEHOUSE_WEBHOOK_INTERVAL_MS', 'soon'],
     ['GATEHOUSE_RETENTION_HOURS', '1e3'],
     ['GATEHOUSE_RETENTION_HOURS', '9999999'],
     ['GATEHOUSE_SCHEMA_FETCH_ALLOW', 'schemas.example.com'],

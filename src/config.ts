@@ -37,6 +37,10 @@ export interface Config {
   mailRetry?: { attempts?: number; baseMs?: number };
   sweepIntervalMs: number;
   retentionMs: number;
+  /** Webhooks (docs/events.md): how often this node looks for due deliveries (0: it sends none), the lease of a claim, and whether private targets are allowed (development, tests). */
+  webhookIntervalMs?: number;
+  webhookLeaseMs?: number;
+  webhookAllowPrivate?: boolean;
   /** Remote user schemas: URL prefixes that may be fetched (empty: fetching is off), timeout, size cap. */
   schemaFetch?: { allow: string[]; timeoutMs: number; maxBytes: number };
 }
@@ -166,6 +170,9 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Gatehouse <no-reply@localhost>',
     sweepIntervalMs: integer(env, 'GATEHOUSE_SWEEP_INTERVAL_SECONDS', 60, 0, 86_400) * 1000,
     retentionMs: integer(env, 'GATEHOUSE_RETENTION_HOURS', 24, 0, 24 * 365) * 3_600_000,
+    webhookIntervalMs: integer(env, 'GATEHOUSE_WEBHOOK_INTERVAL_MS', 1000, 0, 600_000),
+    webhookLeaseMs: integer(env, 'GATEHOUSE_WEBHOOK_LEASE_SECONDS', 60, 1, 3600) * 1000,
+    webhookAllowPrivate: env.GATEHOUSE_WEBHOOK_ALLOW_PRIVATE === '1',
     schemaFetch: {
       allow: urlPrefixes(env, 'GATEHOUSE_SCHEMA_FETCH_ALLOW'),
       timeoutMs: integer(env, 'GATEHOUSE_SCHEMA_FETCH_TIMEOUT_MS', 3000, 100, 60_000),
@@ -199,6 +206,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests sweep explicitly with the manual clock; a timer sweeping on real time would race them.
     sweepIntervalMs: 0,
     retentionMs: 24 * 3_600_000,
+    // Tests drain webhook deliveries explicitly (the worker's `drain`), with the manual clock.
+    webhookIntervalMs: 0,
     // Retries of transient SMTP failures back off for milliseconds in tests, not seconds.
     mailRetry: { attempts: 4, baseMs: 10 },
     ...overrides,

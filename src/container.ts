@@ -15,6 +15,7 @@ import type { Engine } from './db/engine.js';
 import type { Database } from './db/schema.js';
 import { EventLog } from './events/service.js';
 import { EventStore } from './events/store.js';
+import { createWebhooks, type Webhooks } from './webhooks/module.js';
 import { createOAuthPlane, type OAuthPlane } from './oauth/plane.js';
 import { ProjectService } from './projects/service.js';
 import { ProjectStore } from './projects/store.js';
@@ -61,6 +62,8 @@ export interface Container {
   credentials: Credentials;
   /** The event log (src/events): `record(trx, event)` in each change's transaction, GET /events, retention. */
   events: EventLog;
+  /** Webhook endpoints, the fan-out into their outbox, and this node's delivery worker (src/webhooks). */
+  webhooks: Webhooks;
   projects: ProjectService;
   teams: TeamService;
   serviceKeys: ServiceKeyService;
@@ -126,6 +129,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const projectOfSecret = new ChangeCache<string | undefined>(changes, { kind: 'proj', dropAllOnChange: true, max: 10_000 });
 
   const events = new EventLog(db, new EventStore(db), clock, paginator);
+  const webhooks = createWebhooks({ db, events, keys, clock, ids, paginator, logger, config });
   const projects = new ProjectService(db, new ProjectStore(db), clock, ids, events, changes, paginator);
   const teams = new TeamService(new TeamStore(db), clock, ids, paginator, events);
   const serviceKeys = new ServiceKeyService(db, new ServiceKeyStore(db), clock, ids, paginator, events);
@@ -171,7 +175,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, sessions, attempts, changes, ssoProviders, events });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, events, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, operators, consoleAccess, sessions, attempts, ssoProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, () => flows.courier.close()] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, events, webhooks, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, operators, consoleAccess, sessions, attempts, ssoProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, () => flows.courier.close(), webhooks.start()] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {

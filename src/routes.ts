@@ -17,6 +17,7 @@ import { credentialRoutes } from './credentials/routes.js';
 import { ssoProviderRoutes } from './sso/routes.js';
 import { operatorRoutes } from './operators/routes.js';
 import { consoleRoutes } from './console/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 import { eventRoutes } from './events/routes.js';
 
 /** Every domain's routes, registered on the root instance in this order. */
@@ -39,4 +40,5 @@ export const routeModules: Array<(app: FastifyInstance, container: Container) =>
   flowRoutes,
   uiRoutes,
   consoleRoutes,
+  (app, container) => webhookRoutes(app, container.webhooks.service),
 ];

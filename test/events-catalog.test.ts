@@ -25,10 +25,6 @@ const PENDING: Record<string, string> = {
 
 /** Types no route declares, and why. */
 const UNROUTED: Partial<Record<EventType, string>> = {
-  'webhook.created': 'declared for the webhook routes (issue 34, webhooks part)',
-  'webhook.updated': 'declared for the webhook routes (issue 34, webhooks part)',
-  'webhook.deleted': 'declared for the webhook routes (issue 34, webhooks part)',
-  'webhook.secret_rotated': 'declared for the webhook routes (issue 34, webhooks part)',
   'webhook.disabled': 'written by the delivery worker, not a route',
 };
 

@@ -71,6 +71,9 @@ const STATUS_BY_CODE: Record<string, number> = {
   'client.not_found': 404,
   // Operators (docs/operators.md).
   'operator.role_not_found': 404,
+  // Webhooks (docs/events.md).
+  'webhook.not_found': 404,
+  'webhook.delivery_not_found': 404,
   'operator.last_instance_admin': 409,
   'proj.system_project': 409,
   internal: 500,

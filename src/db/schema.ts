@@ -17,6 +17,7 @@ import type { SessionTables } from './tables/sessions.js';
 import type { SsoLinkTables, SsoTables } from './tables/sso.js';
 import type { TeamTables } from './tables/teams.js';
 import type { UserTables } from './tables/users.js';
+import type { WebhookTables } from './tables/webhooks.js';
 
 export interface MigrationTables {
   schema_migrations: { version: string; applied_at: Generated<Date> };
@@ -27,4 +28,4 @@ export interface MigrationTables {
  * (types only: they import kysely and each other, never a domain; its store imports them from there),
  * and is listed here once. Nothing under `src/db/` imports a domain.
  */
-export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & CourierTables & MailTemplateTables & OAuthTables & SessionTables & AttemptTables & PasskeyTables & CredentialListTables & SsoTables & SsoLinkTables & MfaTables & OperatorTables & RecoveryLinkTables & EventTables;
+export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & CourierTables & MailTemplateTables & OAuthTables & SessionTables & AttemptTables & PasskeyTables & CredentialListTables & SsoTables & SsoLinkTables & MfaTables & OperatorTables & RecoveryLinkTables & EventTables & WebhookTables;

@@ -63,6 +63,13 @@ export class EventLog {
     private readonly ids = new EventIds(),
   ) {}
 
+  /** Work that must commit with every event write, in its transaction (the webhook fan-out). */
+  private readonly recordedHooks: Array<(trx: Kysely<Database>, eventIds: readonly string[], now: Date) => Promise<void>> = [];
+
+  onRecorded(hook: (trx: Kysely<Database>, eventIds: readonly string[], now: Date) => Promise<void>): void {
+    this.recordedHooks.push(hook);
+  }
+
   /** Runs a change and the events it records in one transaction. */
   transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
@@ -90,7 +97,9 @@ export class EventLog {
       data: eventData(event.type, event.data),
     }));
     await this.store.with(trx).insert(rows);
-    return rows.map((row) => row.id);
+    const ids = rows.map((row) => row.id);
+    for (const hook of this.recordedHooks) await hook(trx, ids, now);
+    return ids;
   }
 
   /** GET /events: newest first; a page token is bound to the project and the filters it was made with. */

@@ -12,7 +12,7 @@ const adminToken = () => process.env.GATEHOUSE_ADMIN_TOKEN ?? readFileSync(fileU
 const file = fileURLToPath(new URL('../.shop.json', import.meta.url));
 
 const project = await shopProject(process.env, { gatehouseUrl, shopUrl, adminToken, file });
-createShop({ gatehouseUrl, shopUrl, projectId: project.projectId, serviceKey: project.serviceKey }).listen(port, () => {
+createShop({ gatehouseUrl, shopUrl, projectId: project.projectId, serviceKey: project.serviceKey, webhookSecret: process.env.GATEHOUSE_WEBHOOK_SECRET }).listen(port, () => {
   const from = project.source === 'environment' ? 'from GATEHOUSE_PROJECT_ID' : `its own, kept in ${file}`;
   console.log(`Express shop on ${shopUrl} (Gatehouse ${gatehouseUrl}, project ${project.projectId}, ${from})`);
 });

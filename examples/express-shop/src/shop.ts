@@ -1,5 +1,5 @@
 import type { Session } from '@gatehouse/client';
-import { clearSessionCookie, cookieFrom, Gatehouse, requireSession, sessionCookie, stepUpUrl, type Denied, type GatehouseOptions, type SessionContext } from '@gatehouse/node';
+import { clearSessionCookie, cookieFrom, Gatehouse, requireSession, sessionCookie, stepUpUrl, verifyWebhook, type Denied, type GatehouseOptions, type SessionContext } from '@gatehouse/node';
 import express, { type Request, type Response } from 'express';
 import { esc, page, type Viewer } from './pages.js';
 
@@ -11,6 +11,10 @@ export interface ShopOptions {
   serviceKey: { clientId: string; clientSecret: string };
   sessionCacheMs?: number;
   fetch?: GatehouseOptions['fetch'];
+  /** the `whsec_` secret of the shop's webhook endpoint (POST /webhooks/gatehouse); unset: the endpoint answers 404 */
+  webhookSecret?: string;
+  /** what the shop does with a sign-up it hears of (default: one log line) */
+  onSignup?: (userId: string) => void;
 }
 
 const RETURN_COOKIE = 'shop_return';
@@ -104,6 +108,18 @@ export function createShop(options: ShopOptions) {
     } catch (error) {
       const message = error instanceof Error ? error.message : 'The change was refused.';
       response.status(400).send(page('Change e-mail', `<p role="alert">${esc(message)}</p><p><a href="/account/email">Back</a></p>`, viewer(session)));
+    }
+  });
+
+  // Gatehouse tells the shop about new users: a signed delivery (Standard Webhooks), verified on the raw body.
+  app.post('/webhooks/gatehouse', express.raw({ type: 'application/json', limit: '256kb' }), (request, response) => {
+    if (!options.webhookSecret) return void response.status(404).end();
+    try {
+      const delivery = verifyWebhook<{ subject: { id: string | null } }>(options.webhookSecret, request.headers as Record<string, string>, Buffer.isBuffer(request.body) ? request.body : '');
+      if (delivery.type === 'user.created' && delivery.data.subject.id) (options.onSignup ?? ((id) => console.log(`signed up: ${id}`)))(delivery.data.subject.id);
+      response.status(204).end();
+    } catch {
+      response.status(400).end();
     }
   });
 

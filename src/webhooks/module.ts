@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Clock } from '../core/clock.js';
+import type { IdGenerator } from '../core/ids.js';
+import type { KeyRing } from '../core/keys.js';
+import type { Paginator } from '../core/pagination.js';
+import { SealedBox } from '../core/sealed-box.js';
+import type { Database } from '../db/schema.js';
+import type { EventLog } from '../events/service.js';
+import { WebhookService } from './service.js';
+import { WebhookStore } from './store.js';
+import { WebhookWorker } from './worker.js';
+
+export interface Webhooks {
+  service: WebhookService;
+  /** this node's worker (tests drain it by hand) */
+  worker: WebhookWorker;
+  /** another worker on the same database, as a second node would run (tests) */
+  newWorker(): WebhookWorker;
+  /** starts the worker when `webhookIntervalMs` > 0; the stop function */
+  start(): () => Promise<void>;
+}
+
+/** Wires webhooks: the fan-out rides on every event write (`EventLog.onRecorded`), in its transaction. */
+export function createWebhooks(deps: { db: Kysely<Database>; events: EventLog; keys: KeyRing; clock: Clock; ids: IdGenerator; paginator: Paginator; logger?: Logger; config: Pick<Config, 'webhookAllowPrivate' | 'webhookIntervalMs' | 'webhookLeaseMs'> }): Webhooks {
+  const { db, events, clock, config } = deps;
+  const store = new WebhookStore(db);
+  const secrets = new SealedBox(deps.keys, 'webhook.secret');
+  const allowPrivate = config.webhookAllowPrivate ?? false;
+  events.onRecorded((trx, eventIds, now) => store.with(trx).fanOut(eventIds, now));
+  const newWorker = () => new WebhookWorker({ store, events, secrets, clock, logger: deps.logger }, { allowPrivate, ...(config.webhookLeaseMs ? { leaseMs: config.webhookLeaseMs } : {}) });
+  const worker = newWorker();
+  const service = new WebhookService({ db, store, events, secrets, clock, ids: deps.ids, paginator: deps.paginator, allowPrivate });
+  return {
+    service,
+    worker,
+    newWorker,
+    start: () => ((config.webhookIntervalMs ?? 0) > 0 ? worker.start(config.webhookIntervalMs!) : async () => {}),
+  };
+}

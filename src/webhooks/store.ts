@@ -1,0 +1,148 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Cursor } from '../core/pagination.js';
+import type { Database } from '../db/schema.js';
+import { afterCursor, jsonb } from '../db/sql.js';
+import type { WebhookTables } from '../db/tables/webhooks.js';
+
+export type WebhookRow = Selectable<WebhookTables['webhooks']>;
+export type DeliveryRow = Selectable<WebhookTables['webhook_deliveries']>;
+
+/** A claimed delivery with what sending it needs: the endpoint and the event. */
+export interface ClaimedDelivery {
+  delivery: DeliveryRow;
+  webhook: WebhookRow;
+  event: { id: string; type: string; occurred_at: Date; project_id: string; actor_kind: string; actor_id: string | null; subject_kind: string; subject_id: string | null; data: unknown };
+}
+
+/** SQL for webhooks and their deliveries. */
+export class WebhookStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  with(db: Kysely<Database>): WebhookStore {
+    return new WebhookStore(db);
+  }
+
+  async insert(row: WebhookRow): Promise<void> {
+    await this.db.insertInto('webhooks').values({ ...row, events: jsonb(row.events) }).execute();
+  }
+
+  async find(projectId: string, id: string): Promise<WebhookRow | undefined> {
+    return this.db.selectFrom('webhooks').selectAll().where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
+  }
+
+  async list(projectId: string, cursor: Cursor | undefined, limit: number): Promise<WebhookRow[]> {
+    const query = this.db.selectFrom('webhooks').selectAll().where('project_id', '=', projectId);
+    return afterCursor(query, 'webhooks', cursor).limit(limit + 1).execute();
+  }
+
+  async update(projectId: string, id: string, changes: Partial<Omit<WebhookRow, 'id' | 'project_id' | 'created_at'>>): Promise<WebhookRow | undefined> {
+    const { events, ...rest } = changes;
+    return this.db
+      .updateTable('webhooks')
+      .set({ ...rest, ...(events !== undefined ? { events: jsonb(events) } : {}) })
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async delete(projectId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('webhooks').where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /**
+   * The fan-out, in the transaction that writes the events: one pending delivery per event and
+   * enabled endpoint of its project subscribed to its type (or "*"). One statement; its id
+   * (`msg_` + a hash of the event and endpoint) is the `webhook-id` every retry repeats.
+   */
+  async fanOut(eventIds: readonly string[], now: Date): Promise<void> {
+    if (eventIds.length === 0) return;
+    await sql`
+      insert into webhook_deliveries (id, webhook_id, project_id, event_id, occurred_at, status, attempts, next_at, created_at)
+      select 'msg_' || md5(e.id || ':' || w.id), w.id, e.project_id, e.id, e.occurred_at, 'pending', 0, ${now}, ${now}
+      from events e
+      join webhooks w on w.project_id = e.project_id and w.disabled_at is null
+        and (w.events @> jsonb_build_array(e.type) or w.events @> '["*"]'::jsonb)
+      where e.id in (${sql.join(eventIds)})`.execute(this.db);
+  }
+
+  /**
+   * Claims up to `limit` due deliveries: per endpoint only its oldest pending one (ordering by
+   * event time; a retrying delivery holds back the later ones of that endpoint only), not leased
+   * or with a lease run out. The lease is set in the same statement that checks it, so two
+   * workers never hold one row: the second's update re-reads the row after the first commits and
+   * finds the lease taken.
+   */
+  async claim(now: Date, leaseUntil: Date, limit: number): Promise<DeliveryRow[]> {
+    const result = await sql<DeliveryRow>`
+      update webhook_deliveries d
+      set leased_until = ${leaseUntil}, attempts = d.attempts + 1, first_attempt_at = coalesce(d.first_attempt_at, ${now})
+      where d.id in (
+        select oldest.id from (
+          select distinct on (p.webhook_id) p.id, p.next_at, p.leased_until
+          from webhook_deliveries p join webhooks w on w.id = p.webhook_id and w.disabled_at is null
+          where p.status = 'pending'
+          order by p.webhook_id, p.occurred_at, p.id
+        ) oldest
+        where oldest.next_at <= ${now} and (oldest.leased_until is null or oldest.leased_until < ${now})
+        order by oldest.next_at
+        limit ${limit}
+      )
+      and d.status = 'pending' and (d.leased_until is null or d.leased_until < ${now})
+      returning d.*`.execute(this.db);
+    return result.rows;
+  }
+
+  async webhookById(id: string): Promise<WebhookRow | undefined> {
+    return this.db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async eventById(id: string): Promise<ClaimedDelivery['event'] | undefined> {
+    return this.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Records an attempt's outcome, only while the lease is still this worker's (a late worker changes nothing). */
+  async settle(id: string, lease: Date, changes: Partial<Pick<DeliveryRow, 'status' | 'next_at' | 'last_status_code' | 'last_error' | 'delivered_at'>>): Promise<boolean> {
+    const result = await this.db
+      .updateTable('webhook_deliveries')
+      .set({ ...changes, leased_until: null })
+      .where('id', '=', id)
+      .where('leased_until', '=', lease)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Deliveries of one endpoint, newest first. */
+  async deliveries(webhookId: string, cursor: Cursor | undefined, limit: number): Promise<DeliveryRow[]> {
+    const query = this.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId);
+    return afterCursor(query, 'webhook_deliveries', cursor, 'desc').limit(limit + 1).execute();
+  }
+
+  /** Sends a delivery again from now on, with a fresh 24 h of retries (its id, the webhook-id, stays). */
+  async redeliver(webhookId: string, id: string, now: Date): Promise<DeliveryRow | undefined> {
+    return this.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'pending', next_at: now, first_attempt_at: null, attempts: 0, leased_until: null })
+      .where('webhook_id', '=', webhookId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** A success ends an endpoint's failing streak. */
+  async markHealthy(webhookId: string): Promise<void> {
+    await this.db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', webhookId).where('failing_since', 'is not', null).execute();
+  }
+
+  /** The first failure of a streak starts the clock that disables the endpoint after 5 days. */
+  async markFailing(webhookId: string, now: Date): Promise<void> {
+    await this.db.updateTable('webhooks').set({ failing_since: now }).where('id', '=', webhookId).where('failing_since', 'is', null).execute();
+  }
+
+  /** Disables an enabled endpoint; false when another node did it first. */
+  async disable(webhookId: string, now: Date): Promise<boolean> {
+    const result = await this.db.updateTable('webhooks').set({ disabled_at: now, updated_at: now }).where('id', '=', webhookId).where('disabled_at', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+}
