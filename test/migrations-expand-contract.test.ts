@@ -17,8 +17,9 @@ export const CONTRACT_ALLOWED: ReadonlyArray<{ migration: string; statement: Reg
 
 const CONTRACTING = [
   { what: 'drops a column', pattern: /\bdrop\s+column\b[^;]*/gi },
-  { what: 'renames a column', pattern: /\brename\s+column\b[^;]*/gi },
-  { what: 'renames a table or column', pattern: /\brename\s+to\b[^;]*/gi },
+  // `alter table t rename [column] a to b`; not `rename to` (the table) nor `rename constraint`.
+  { what: 'renames a column', pattern: /\brename\s+(?:column\s+)?(?!to\b|constraint\b)"?\w+"?\s+to\b[^;]*/gi },
+  { what: 'renames a table', pattern: /\brename\s+to\b[^;]*/gi },
 ];
 
 /** SQL without its comments (a comment may well mention what it does not do). */
@@ -54,9 +55,11 @@ describe(`migrations since the previous release (${PREVIOUS_RELEASE}) only expan
       -- we do not drop column legacy here
       alter table users drop column nickname;
       ALTER TABLE users RENAME COLUMN name TO full_name;
+      alter table users rename "email" to address;
       alter table sessions rename to user_sessions;
+      alter table users rename constraint users_pkey to users_id_pkey;
       /* rename column x to y */ alter table users add column dropped_at timestamptz;`);
-    expect(found.map((f) => f.what)).toEqual(['drops a column', 'renames a column', 'renames a table or column', 'renames a table or column']);
+    expect(found.map((f) => f.what)).toEqual(['drops a column', 'renames a column', 'renames a column', 'renames a table']);
     expect(found[0].statement).toBe('drop column nickname');
   });
 
