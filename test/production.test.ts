@@ -78,3 +78,23 @@ describe('production mode and gatehouse doctor', { timeout: 180_000 }, () => {
     expect(missing, 'add a row "| requirement | why |" to the production checklist of docs/operations.md').toEqual([]);
   });
 });
+
+describe('the container files (not built here: no container runtime; see docs/operations.md)', () => {
+  const read = (file: string) => readFileSync(join(REPO_ROOT, file), 'utf8');
+
+  it('Dockerfile: multi-stage, runs the packed server as a non-root user in production mode, health from /readyz', () => {
+    const dockerfile = read('Dockerfile');
+    expect(dockerfile.match(/^FROM /gm)).toHaveLength(2);
+    expect(dockerfile).toMatch(/^RUN npm pack /m);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/NODE_ENV=production/);
+    expect(dockerfile).toMatch(/^HEALTHCHECK [\s\S]*\/readyz/m);
+  });
+
+  it('compose.yaml: PostgreSQL and two nodes, every production setting required', () => {
+    const compose = read('compose.yaml');
+    expect(compose.match(/^ {2}gatehouse-\d+:$/gm)).toHaveLength(2);
+    expect(compose).toMatch(/^ {2}postgres:$/m);
+    for (const variable of ['GATEHOUSE_PUBLIC_URL', 'GATEHOUSE_SECRET', 'GATEHOUSE_ADMIN_TOKEN', 'SMTP_URL']) expect(compose).toMatch(new RegExp(`${variable}: \\$\\{${variable}:\\?`));
+  });
+});
