@@ -148,7 +148,8 @@ function publicUrl(env: Env, host: string, port: number): { publicUrl: string; p
   return { publicUrl: loopbackPublicUrl(port), publicUrlDefaulted: true };
 }
 
-export function loadConfig(env: Env = process.env): Config {
+/** The configuration without the generated values: every variable checked, no file touched (gatehouse doctor). */
+export function checkSettings(env: Env = process.env): Omit<Config, 'adminToken' | 'adminTokenGenerated' | 'secrets'> {
   const dataDir = resolve(env.GATEHOUSE_DATA_DIR || './.gatehouse');
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
@@ -158,7 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'expected smtp:// or smtps://');
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST || '127.0.0.1';
-  const checked = {
+  return {
     port,
     host,
     databaseUrl: dbUrl,
@@ -179,6 +180,11 @@ export function loadConfig(env: Env = process.env): Config {
       maxBytes: integer(env, 'GATEHOUSE_SCHEMA_FETCH_MAX_BYTES', 262_144, 1024, 1_048_576),
     },
   };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const checked = checkSettings(env);
+  const { dataDir } = checked;
   // Generated values are written only once every setting was accepted: a start refused for a typo
   // leaves no admin token behind that it never printed.
   const secretValues = secrets(env, dataDir);

@@ -5,6 +5,8 @@ import type { Container } from '../container.js';
 import { isScope, SCOPES } from '../core/scopes.js';
 import { ADMIN } from '../events/types.js';
 import { VERSION } from '../core/version.js';
+import { GROUPS, groupHelp, HELP } from './help.js';
+import { formatChecklist, productionModeOf, ProductionRefusal, runProductionChecks } from './production.js';
 import { describeStartupError } from './startup-errors.js';
 
 // The service itself (Fastify, PGlite, every domain) is imported only by the commands that need
@@ -12,62 +14,6 @@ import { describeStartupError } from './startup-errors.js';
 const openEngineLazily = async (config: Config) => {
   const { openEngine } = await import('../db/engine.js');
   return openEngine({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
-};
-
-const HELP: Record<string, string> = {
-  main: `Usage: gatehouse <command> [options]
-
-Commands:
-  serve                               Serve the API (default)
-  migrate                             Apply pending database migrations and exit
-  project create --name NAME          Create a project; prints its id and secrets once
-  project list                        List every project (id, name, preview origins)
-  project rotate-secret --project ID  Issue a new project secret; the old one works 24 more hours
-  project delete --project ID --yes   Delete a project and everything in it
-  user unlock --project ID --user ID  Lift a user's password lock-out
-  user delete --project ID --user ID --yes
-                                      Erase a user with its sessions, tokens and credentials
-  key create --project ID --scopes a,b [--name NAME]
-                                      Create a service key; prints its client id and secret once
-  client create --project ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL]
-                [--post-logout-redirect-uri URL ...] [--backchannel-logout-uri URL]
-                                      Register an OIDC client; prints its client id (and secret) once
-  oauth rotate-keys                   Retire the current ID-token signing key and make a new one current
-  sso put --project ID --provider SLUG --template T --client-id ID [--issuer URL] [--name NAME] [--link none|verified_email]
-                                      Add or replace an upstream identity provider (secret from SSO_CLIENT_SECRET)
-  sso list --project ID               List a project's upstream identity providers (no secrets)
-  sso delete --project ID --provider SLUG
-                                      Remove an upstream identity provider
-  mail list [--project ID] [--to ADDRESS] [--limit N] [--json]
-                                      The latest mail of the outbox, with its codes and links
-  events tail --project ID            Follow a project's event log: one line per new event
-
-Run "gatehouse <command> --help" for a command's options, "gatehouse --version" for the version.
-Configuration comes from the environment (see docs/configuration.md).`,
-  serve: 'Usage: gatehouse serve\n\nServes the API on HOST:PORT (default 127.0.0.1:8080). Stops gracefully on SIGTERM or SIGINT.',
-  migrate: 'Usage: gatehouse migrate\n\nApplies pending migrations to DATABASE_URL (or the embedded database) and exits.',
-  'project create': 'Usage: gatehouse project create --name NAME [--preview-origin URL ...]\n\nCreates a project and prints its id, project_secret and preview_secret as JSON (shown once).',
-  'project list': 'Usage: gatehouse project list\n\nPrints every project (without secrets) as JSON, oldest first.',
-  'project rotate-secret':
-    'Usage: gatehouse project rotate-secret --project PROJECT_ID\n\nPrints the new project_secret (shown once) and previous_valid_until; the old secret keeps working until then. Rotating twice ends the older secret at once.',
-  'project delete': 'Usage: gatehouse project delete --project PROJECT_ID --yes\n\nDeletes the project and everything in it (users, sessions, keys, clients) in one transaction.',
-  'user unlock': 'Usage: gatehouse user unlock --project PROJECT_ID --user USER_ID\n\nLifts the password lock-out (and the "disabled until reset" state) of the user\'s identifiers.',
-  'user delete':
-    'Usage: gatehouse user delete --project PROJECT_ID --user USER_ID --yes\n\nErases the user: its sessions, tokens, pending attempts and credentials go in one transaction.',
-  'key create':
-    'Usage: gatehouse key create --project PROJECT_ID --scopes scope1,scope2 [--name NAME]\n\nCreates a service key and prints client_id and client_secret as JSON (shown once).',
-  'client create':
-    'Usage: gatehouse client create --project PROJECT_ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL] [--post-logout-redirect-uri URL ...] [--backchannel-logout-uri URL]\n\nRegisters an OIDC client (authorization code + PKCE) and prints it as JSON; client_secret is shown once (none with --public). --post-logout-redirect-uri may be given more than once: where /auth/logout may send the browser back; --backchannel-logout-uri receives Back-Channel Logout tokens when a session ends. See docs/oauth.md.',
-  'oauth rotate-keys':
-    'Usage: gatehouse oauth rotate-keys\n\nRetires the current signing key (it stays in /auth/jwks until the tokens it signed have expired) and makes a new one current.',
-  'sso put':
-    'Usage: SSO_CLIENT_SECRET=... gatehouse sso put --project PROJECT_ID --provider SLUG --template oidc|google|microsoft|apple|gitlab|github --client-id ID [--issuer URL] [--name NAME] [--link none|verified_email]\n\nCreates or replaces the provider and prints it as JSON (never the secret). The client secret is read from the SSO_CLIENT_SECRET environment variable, not an argument, so it stays out of process lists and shell history; without it a replacement keeps the stored secret. See docs/sso.md.',
-  'sso list': 'Usage: gatehouse sso list --project PROJECT_ID\n\nPrints the project\'s upstream identity providers as JSON, without secrets.',
-  'mail list':
-    'Usage: gatehouse mail list [--project PROJECT_ID] [--to ADDRESS] [--limit N] [--json]\n\nPrints the latest messages of the outbox (newest first, default 10, at most 100) with their codes and links: what the embedded courier kept instead of sending (no SMTP_URL). With the embedded database in use by a running server, asks that server (GATEHOUSE_PUBLIC_URL, admin token). See docs/operations.md.',
-  'events tail':
-    'Usage: gatehouse events tail --project PROJECT_ID\n\nFollows the project\'s event log from its newest event: asks the running server (GATEHOUSE_PUBLIC_URL) for new events once a second and prints one line each (time, type, subject, actor, data) until stopped (Ctrl-C). The credential is GATEHOUSE_TOKEN (a project secret, or a service key\'s access token with the scope event.read), else the instance admin token. See docs/events.md.',
-  'sso delete': 'Usage: gatehouse sso delete --project PROJECT_ID --provider SLUG\n\nRemoves the provider (nothing happens when it does not exist).',
 };
 
 class UsageError extends Error {}
@@ -98,7 +44,14 @@ async function withContainer<T>(fn: (container: Container) => Promise<T>): Promi
   }
 }
 
-async function serve(): Promise<void> {
+async function serve(production: boolean | undefined): Promise<void> {
+  // Production mode checks the environment before anything is read or generated, and names
+  // every unsafe setting at once rather than the first one.
+  const mode = productionModeOf(process.env, production);
+  if (mode) {
+    const failed = runProductionChecks(process.env).filter((result) => result.problem);
+    if (failed.length > 0) throw new ProductionRefusal(mode, failed);
+  }
   const config = loadConfig();
   const { startServer } = await import('../main.js');
   // Printed before anything can fail: when the very first start fails (port taken, database
@@ -137,14 +90,6 @@ async function serve(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-const GROUPS = ['project', 'key', 'client', 'oauth', 'user', 'sso', 'mail', 'events'];
-
-/** `gatehouse project --help` (or just `gatehouse project`): the usage of each of its commands. */
-function groupHelp(group: string): string {
-  const commands = Object.keys(HELP).filter((name) => name.startsWith(`${group} `));
-  return `Usage: gatehouse ${group} <command> [options]\n\n${commands.map((name) => HELP[name].split('\n')[0].replace(/^Usage: /, '  ')).join('\n')}`;
-}
-
 async function run(argv: string[]): Promise<void> {
   const [first, second] = argv;
   if (first === '--version' || first === '-v' || first === 'version') return void console.log(VERSION);
@@ -176,13 +121,21 @@ async function run(argv: string[]): Promise<void> {
       to: { type: 'string' },
       limit: { type: 'string' },
       json: { type: 'boolean' },
+      production: { type: 'boolean' },
     },
     strict: true,
   });
   if (values.help) return void console.log(HELP[command]);
+  if (values.production && command !== 'serve') throw new UsageError('--production is an option of serve only');
   switch (command) {
     case 'serve':
-      return serve();
+      return serve(values.production);
+    case 'doctor': {
+      const results = runProductionChecks(process.env);
+      console.log(formatChecklist(results));
+      if (results.some((result) => result.problem)) process.exitCode = 1;
+      return;
+    }
     case 'migrate': {
       const config = loadConfig();
       const { migrate } = await import('../db/migrate.js');
@@ -313,6 +266,11 @@ async function run(argv: string[]): Promise<void> {
 process.umask(0o077);
 
 run(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ProductionRefusal) {
+    // The one message that keeps its lines: one per unsafe setting.
+    console.error(`gatehouse: ${error.message}`);
+    process.exit(1);
+  }
   const known = error instanceof UsageError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
   const detail = (error as { details?: unknown }).details;
   const message = known ? (error as Error).message : describeStartupError(error);

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 
 /** Runs the real `gatehouse` CLI (the TypeScript source through tsx) as a child process. */
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
-const CLI = ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts')];
+/** `root` is another checkout's root for a test that runs older code (test/upgrade.test.ts). */
+const cliArgs = (root: string) => ['--import', 'tsx', join(root, 'src/cli/main.ts')];
 
 export interface CliResult {
   code: number | null;
@@ -21,8 +22,8 @@ export function cliEnv(overrides: Record<string, string | undefined> = {}): Node
   return env;
 }
 
-export function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [...CLI, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv, root = REPO_ROOT): ChildProcess {
+  return spawn(process.execPath, [...cliArgs(root), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<CliResult> {
@@ -62,8 +63,8 @@ export function killStartedServers(): void {
 }
 
 /** Starts `gatehouse serve` and resolves once it logs the address it listens on. */
-export function startServe(env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<RunningCli> {
-  const child = spawnCli(['serve'], env);
+export function startServe(env: NodeJS.ProcessEnv, timeoutMs = 90_000, root = REPO_ROOT): Promise<RunningCli> {
+  const child = spawnCli(['serve'], env, root);
   started.add(child);
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) =>

@@ -1,0 +1,30 @@
+# Gatehouse: the packed server (npm pack) in a small image that runs as an unprivileged user.
+# Not built where Gatehouse is developed (no container runtime there): see docs/operations.md.
+
+FROM node:22-bookworm-slim AS build
+WORKDIR /src
+# The workspace's manifests first, so the dependency layer is cached across source changes.
+COPY package.json package-lock.json ./
+COPY packages/client/package.json packages/client/
+COPY packages/node/package.json packages/node/
+COPY examples/express-shop/package.json examples/express-shop/
+RUN npm ci --no-audit --no-fund
+COPY . .
+# prepack builds dist/ (server and UI assets); the tarball is what `npm install -g` installs anywhere.
+RUN npm pack --pack-destination /tmp/pack \
+ && npm install -g --prefix /opt/gatehouse --omit=dev --no-audit --no-fund /tmp/pack/gatehouse-*.tgz
+
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    GATEHOUSE_DATA_DIR=/var/lib/gatehouse
+COPY --from=build /opt/gatehouse /opt/gatehouse
+RUN mkdir -p /var/lib/gatehouse && chown node:node /var/lib/gatehouse
+USER node
+WORKDIR /var/lib/gatehouse
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+ENTRYPOINT ["/opt/gatehouse/bin/gatehouse"]
+CMD ["serve"]
