@@ -55,7 +55,9 @@ export function deviceRoutes(app: FastifyInstance, deps: DeviceRouteDeps, assets
   const issuer = () => issuerOf(deps.config);
 
   const contextOf = (request: FastifyRequest, page: string, projectId?: string): Promise<PageContext> => {
-    const entry = readEntry(request.query, request.headers['accept-language'] as string | undefined, issuer());
+    // Only the language and the project (for branding) come from the query; the rest is the device page's own.
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const entry = readEntry({ lang: query.lang, project_id: query.project_id }, request.headers['accept-language'] as string | undefined, issuer());
     return pageContext(deps, page, { lang: entry.lang, project_id: projectId ?? entry.project_id }, langExplicit(request));
   };
   const codePage = (ctx: PageContext) => pageUrl('device', { project_id: ctx.entry.project_id, lang: ctx.entry.lang }, {}, ctx.explicitLang);
