@@ -110,3 +110,27 @@ export async function answer(t: TestApp, userCode: string, sessionToken: string,
   if (consent.statusCode !== 200) throw new Error(`consent: ${consent.statusCode} ${String(consent.headers.location)}`);
   return decide(t, binding, sessionToken, decision);
 }
+
+/**
+ * A person approving (or denying) a device through the hosted pages, as a browser without
+ * JavaScript would: the code form, the project's login flow (e-mail, password), back through
+ * /ui/device/resume to the consent, and its button. `origin` is the Gatehouse public URL.
+ */
+export async function approveThroughPages(t: TestApp, origin: string, userCode: string, email: string, password: string, decision: 'approve' | 'deny' = 'approve'): Promise<LightMyRequestResponse> {
+  const { PageClient } = await import('../../ui/page-test-kit.js');
+  const browser = new PageClient(t);
+  browser.origin = origin;
+  const form = await browser.open(`/ui/device?user_code=${encodeURIComponent(userCode)}`);
+  if (!form.body.includes(`value="${userCode}"`)) throw new Error(`code form: ${form.statusCode}`);
+  const typed = await browser.post('/ui/device', { user_code: userCode });
+  if (typed.statusCode !== 303) throw new Error(`typing the code: ${typed.statusCode}`);
+  const identify = await browser.open(String(typed.headers.location));
+  const password$ = await browser.submit(identify, 'continue', { email });
+  const done = await browser.submit(password$, 'sign_in', { password });
+  const resume = new URL(String(done.headers.location));
+  if (resume.pathname !== '/ui/device/resume') throw new Error(`sign-in ended at ${done.statusCode} ${resume.href}`);
+  const consent = await browser.open(`${resume.pathname}${resume.search}`);
+  const request = /name="request" value="([^"]+)"/.exec(consent.body)?.[1];
+  if (consent.statusCode !== 200 || !request) throw new Error(`consent: ${consent.statusCode}`);
+  return browser.post('/ui/device/confirm', { request, decision });
+}
