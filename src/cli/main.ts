@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { Container } from '../container.js';
 import { isScope, SCOPES } from '../core/scopes.js';
 import { VERSION } from '../core/version.js';
+import { HELP } from './help.js';
 import { describeStartupError } from './startup-errors.js';
 
 // The service itself (Fastify, PGlite, every domain) is imported only by the commands that need
@@ -13,60 +14,9 @@ const openEngineLazily = async (config: Config) => {
   return openEngine({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
 };
 
-const HELP: Record<string, string> = {
-  main: `Usage: gatehouse <command> [options]
-
-Commands:
-  serve                               Serve the API (default)
-  migrate                             Apply pending database migrations and exit
-  project create --name NAME          Create a project; prints its id and secrets once
-  project list                        List every project (id, name, preview origins)
-  project rotate-secret --project ID  Issue a new project secret; the old one works 24 more hours
-  project delete --project ID --yes   Delete a project and everything in it
-  user unlock --project ID --user ID  Lift a user's password lock-out
-  user delete --project ID --user ID --yes
-                                      Erase a user with its sessions, tokens and credentials
-  key create --project ID --scopes a,b [--name NAME]
-                                      Create a service key; prints its client id and secret once
-  client create --project ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL]
-                [--post-logout-redirect-uri URL ...] [--backchannel-logout-uri URL]
-                                      Register an OIDC client; prints its client id (and secret) once
-  oauth rotate-keys                   Retire the current ID-token signing key and make a new one current
-  sso put --project ID --provider SLUG --template T --client-id ID [--issuer URL] [--name NAME] [--link none|verified_email]
-                                      Add or replace an upstream identity provider (secret from SSO_CLIENT_SECRET)
-  sso list --project ID               List a project's upstream identity providers (no secrets)
-  sso delete --project ID --provider SLUG
-                                      Remove an upstream identity provider
-  mail list [--project ID] [--to ADDRESS] [--limit N] [--json]
-                                      The latest mail of the outbox, with its codes and links
-
-Run "gatehouse <command> --help" for a command's options, "gatehouse --version" for the version.
-Configuration comes from the environment (see docs/configuration.md).`,
-  serve: 'Usage: gatehouse serve\n\nServes the API on HOST:PORT (default 127.0.0.1:8080). Stops gracefully on SIGTERM or SIGINT.',
-  migrate: 'Usage: gatehouse migrate\n\nApplies pending migrations to DATABASE_URL (or the embedded database) and exits.',
-  'project create': 'Usage: gatehouse project create --name NAME [--preview-origin URL ...]\n\nCreates a project and prints its id, project_secret and preview_secret as JSON (shown once).',
-  'project list': 'Usage: gatehouse project list\n\nPrints every project (without secrets) as JSON, oldest first.',
-  'project rotate-secret':
-    'Usage: gatehouse project rotate-secret --project PROJECT_ID\n\nPrints the new project_secret (shown once) and previous_valid_until; the old secret keeps working until then. Rotating twice ends the older secret at once.',
-  'project delete': 'Usage: gatehouse project delete --project PROJECT_ID --yes\n\nDeletes the project and everything in it (users, sessions, keys, clients) in one transaction.',
-  'user unlock': 'Usage: gatehouse user unlock --project PROJECT_ID --user USER_ID\n\nLifts the password lock-out (and the "disabled until reset" state) of the user\'s identifiers.',
-  'user delete':
-    'Usage: gatehouse user delete --project PROJECT_ID --user USER_ID --yes\n\nErases the user: its sessions, tokens, pending attempts and credentials go in one transaction.',
-  'key create':
-    'Usage: gatehouse key create --project PROJECT_ID --scopes scope1,scope2 [--name NAME]\n\nCreates a service key and prints client_id and client_secret as JSON (shown once).',
-  'client create':
-    'Usage: gatehouse client create --project PROJECT_ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL] [--post-logout-redirect-uri URL ...] [--backchannel-logout-uri URL]\n\nRegisters an OIDC client (authorization code + PKCE) and prints it as JSON; client_secret is shown once (none with --public). --post-logout-redirect-uri may be given more than once: where /auth/logout may send the browser back; --backchannel-logout-uri receives Back-Channel Logout tokens when a session ends. See docs/oauth.md.',
-  'oauth rotate-keys':
-    'Usage: gatehouse oauth rotate-keys\n\nRetires the current signing key (it stays in /auth/jwks until the tokens it signed have expired) and makes a new one current.',
-  'sso put':
-    'Usage: SSO_CLIENT_SECRET=... gatehouse sso put --project PROJECT_ID --provider SLUG --template oidc|google|microsoft|apple|gitlab|github --client-id ID [--issuer URL] [--name NAME] [--link none|verified_email]\n\nCreates or replaces the provider and prints it as JSON (never the secret). The client secret is read from the SSO_CLIENT_SECRET environment variable, not an argument, so it stays out of process lists and shell history; without it a replacement keeps the stored secret. See docs/sso.md.',
-  'sso list': 'Usage: gatehouse sso list --project PROJECT_ID\n\nPrints the project\'s upstream identity providers as JSON, without secrets.',
-  'mail list':
-    'Usage: gatehouse mail list [--project PROJECT_ID] [--to ADDRESS] [--limit N] [--json]\n\nPrints the latest messages of the outbox (newest first, default 10, at most 100) with their codes and links: what the embedded courier kept instead of sending (no SMTP_URL). With the embedded database in use by a running server, asks that server (GATEHOUSE_PUBLIC_URL, admin token). See docs/operations.md.',
-  'sso delete': 'Usage: gatehouse sso delete --project PROJECT_ID --provider SLUG\n\nRemoves the provider (nothing happens when it does not exist).',
-};
-
 class UsageError extends Error {}
+
+const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
 async function existingProject<T>(c: Container, id: string, fn: () => Promise<T>): Promise<T> {
   if (!(await c.projects.row(id))) throw new UsageError(`project ${id} does not exist`);
@@ -172,6 +122,11 @@ async function run(argv: string[]): Promise<void> {
       to: { type: 'string' },
       limit: { type: 'string' },
       json: { type: 'boolean' },
+      url: { type: 'string' },
+      scope: { type: 'string' },
+      credentials: { type: 'string' },
+      'print-token': { type: 'boolean' },
+      'grant-type': { type: 'string', multiple: true },
     },
     strict: true,
   });
@@ -249,7 +204,10 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'client create': {
       const redirectUris = values['redirect-uri'] ?? [];
-      if (!values.project || redirectUris.length === 0) throw new UsageError('client create needs --project and at least one --redirect-uri');
+      // --grant-type device (RFC 8628) alone needs no redirect URI; the default code flow does.
+      const grantTypes = values['grant-type']?.map((grant) => ({ device: DEVICE_GRANT, code: 'authorization_code', refresh: 'refresh_token' })[grant] ?? grant);
+      const codeFlow = grantTypes === undefined || grantTypes.includes('authorization_code');
+      if (!values.project || (codeFlow && redirectUris.length === 0)) throw new UsageError('client create needs --project and at least one --redirect-uri (or --grant-type device)');
       const client = await withContainer(async (c) => {
         if (!(await c.projects.row(values.project!))) throw new UsageError(`project ${values.project} does not exist`);
         return c.oauth.oidcClients.create(values.project!, {
@@ -259,6 +217,7 @@ async function run(argv: string[]): Promise<void> {
           post_logout_redirect_uris: values['post-logout-redirect-uri'],
           backchannel_logout_uri: values['backchannel-logout-uri'],
           token_endpoint_auth_method: values.public ? 'none' : 'client_secret_basic',
+          grant_types: grantTypes as never,
         });
       });
       console.log(JSON.stringify(client, null, 2));
@@ -276,6 +235,15 @@ async function run(argv: string[]): Promise<void> {
       const { formatMail, mailList } = await import('./mail.js');
       const messages = await mailList(values, withContainer, loadConfig, UsageError);
       console.log(values.json ? JSON.stringify(messages, null, 2) : formatMail(messages));
+      return;
+    }
+    case 'login': {
+      const { credentialsPath, login, LoginError } = await import('./login.js');
+      const url = values.url ?? process.env.GATEHOUSE_PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+      const done = await login({ url, clientId: values['client-id'], scope: values.scope, credentialsFile: values.credentials ?? credentialsPath() }).catch((error: unknown) => {
+        throw error instanceof LoginError ? new UsageError(error.message) : error;
+      });
+      console.log(values['print-token'] ? done.stored.access_token : JSON.stringify({ url: done.url, client_id: done.stored.client_id, scope: done.stored.scope, expires_at: done.stored.expires_at, stored_in: done.file }, null, 2));
       return;
     }
     case 'oauth rotate-keys': {
