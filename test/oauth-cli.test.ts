@@ -51,5 +51,5 @@ describe('gatehouse client create / oauth rotate-keys', () => {
     const second = await runCli(['oauth', 'rotate-keys'], env);
     expect(first.code, first.stderr).toBe(0);
     expect(JSON.parse(second.stdout).current_kid).not.toBe(JSON.parse(first.stdout).current_kid);
-  }, 300_000);
+  }, 420_000);
 });
