@@ -160,6 +160,24 @@ describe('device authorization grant: endpoints and polling', () => {
     expect(await t.container.oauth.sweeper.sweep()).toMatchObject({ device_codes: expect.any(Number) });
   });
 
+  it('device authorization requests take the per-IP budget of /auth/authorize (ip_authorizations_per_minute)', async () => {
+    const limited = await t.createProject('Limited');
+    const rule = await t.app.inject({ method: 'PUT', url: `/projects/${limited.id}/flow_settings`, headers: bearer(limited.project_secret), payload: { risk: { ip_authorizations_per_minute: 2 } } });
+    expect(rule.statusCode, rule.body).toBe(200);
+    const kiosk = await deviceClient(t, limited);
+    const ask = (remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/auth/device_authorization', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `client_id=${kiosk.client_id}`, remoteAddress });
+    expect((await ask('203.0.113.5')).statusCode).toBe(200);
+    expect((await ask('203.0.113.5')).statusCode).toBe(200);
+    const refused = await ask('203.0.113.5');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(oauthErrorBody(refused)).toMatchObject({ error: 'temporarily_unavailable', code: 'auth.rate_limited' });
+    expect((await ask('203.0.113.6')).statusCode).toBe(200);
+    const stored = await t.container.db.selectFrom('oauth_device_codes').select('id').where('client_id', '=', kiosk.client_id).execute();
+    expect(stored).toHaveLength(3);
+  });
+
   it('refresh tokens only when the client names refresh_token; its refresh grant is refused otherwise', async () => {
     const bare = await deviceClient(t, project, { grantTypes: [DEVICE_GRANT] });
     const codes = await deviceCodes(t, bare);
