@@ -167,9 +167,9 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
 
   const consoleAccess = new ConsoleAccess({ db, store: new OperatorStore(db), operators, clients: oauth.oidcClients, clock, ids, publicUrl: config.publicUrl });
-  // A system-project user's access token issued to the console's client is the operator's
+  // A system-project user's access token issued to the console's client (or `gatehouse login`'s) is the operator's
   // management credential (admin or operator principal by role); any other client's is not.
-  oauth.tokens.mapUserTokens(async (projectId, userId, clientId) => ((await consoleAccess.isConsoleClient(clientId)) ? operators.principalOfUser(projectId, userId) : undefined));
+  oauth.tokens.mapUserTokens(async (projectId, userId, clientId) => ((await consoleAccess.isOperatorClient(clientId)) ? operators.principalOfUser(projectId, userId) : undefined));
 
   const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl, events, changes);
 

@@ -42,10 +42,14 @@ describe('gatehouse client create / oauth rotate-keys', () => {
     const missing = await runCli(['client', 'create', '--project', projectId], env);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('--redirect-uri');
+    // RFC 8628: a device-only public client needs no redirect URI.
+    const device = await runCli(['client', 'create', '--project', projectId, '--public', '--name', 'TV', '--grant-type', 'device', '--grant-type', 'refresh'], env);
+    expect(device.code, device.stderr).toBe(0);
+    expect(JSON.parse(device.stdout)).toMatchObject({ redirect_uris: [], grant_types: ['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'] });
 
     const first = await runCli(['oauth', 'rotate-keys'], env);
     const second = await runCli(['oauth', 'rotate-keys'], env);
     expect(first.code, first.stderr).toBe(0);
     expect(JSON.parse(second.stdout).current_kid).not.toBe(JSON.parse(first.stdout).current_kid);
-  }, 300_000);
+  }, 420_000);
 });

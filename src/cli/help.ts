@@ -15,7 +15,7 @@ Commands:
                                       Erase a user with its sessions, tokens and credentials
   key create --project ID --scopes a,b [--name NAME]
                                       Create a service key; prints its client id and secret once
-  client create --project ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL]
+  client create --project ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL] [--grant-type code|refresh|device ...]
                 [--post-logout-redirect-uri URL ...] [--backchannel-logout-uri URL]
                                       Register an OIDC client; prints its client id (and secret) once
   oauth rotate-keys                   Retire the current ID-token signing key and make a new one current
@@ -27,6 +27,7 @@ Commands:
   mail list [--project ID] [--to ADDRESS] [--limit N] [--json]
                                       The latest mail of the outbox, with its codes and links
   events tail --project ID            Follow a project's event log: one line per new event
+  login [--url URL] [--print-token]   Sign an operator in (device code, in a browser); stores the tokens
 
 Run "gatehouse <command> --help" for a command's options, "gatehouse --version" for the version.
 Configuration comes from the environment (see docs/configuration.md).`,
@@ -46,7 +47,7 @@ Configuration comes from the environment (see docs/configuration.md).`,
   'key create':
     'Usage: gatehouse key create --project PROJECT_ID --scopes scope1,scope2 [--name NAME]\n\nCreates a service key and prints client_id and client_secret as JSON (shown once).',
   'client create':
-    'Usage: gatehouse client create --project PROJECT_ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL] [--post-logout-redirect-uri URL ...] [--backchannel-logout-uri URL]\n\nRegisters an OIDC client (authorization code + PKCE) and prints it as JSON; client_secret is shown once (none with --public). --post-logout-redirect-uri may be given more than once: where /auth/logout may send the browser back; --backchannel-logout-uri receives Back-Channel Logout tokens when a session ends. See docs/oauth.md.',
+    'Usage: gatehouse client create --project PROJECT_ID --redirect-uri URL [--redirect-uri URL ...] [--name NAME] [--public] [--login-uri URL] [--post-logout-redirect-uri URL ...] [--backchannel-logout-uri URL] [--grant-type code|refresh|device ...]\n\nRegisters an OIDC client (authorization code + PKCE) and prints it as JSON; client_secret is shown once (none with --public). --grant-type (repeatable; default code and refresh) opts in to grants: device is the device authorization grant (RFC 8628), and a client with only device and refresh needs no --redirect-uri. --post-logout-redirect-uri may be given more than once: where /auth/logout may send the browser back; --backchannel-logout-uri receives Back-Channel Logout tokens when a session ends. See docs/oauth.md.',
   'oauth rotate-keys':
     'Usage: gatehouse oauth rotate-keys\n\nRetires the current signing key (it stays in /auth/jwks until the tokens it signed have expired) and makes a new one current.',
   'sso put':
@@ -54,6 +55,8 @@ Configuration comes from the environment (see docs/configuration.md).`,
   'sso list': 'Usage: gatehouse sso list --project PROJECT_ID\n\nPrints the project\'s upstream identity providers as JSON, without secrets.',
   'mail list':
     'Usage: gatehouse mail list [--project PROJECT_ID] [--to ADDRESS] [--limit N] [--json]\n\nPrints the latest messages of the outbox (newest first, default 10, at most 100) with their codes and links: what the embedded courier kept instead of sending (no SMTP_URL). With the embedded database in use by a running server, asks that server (GATEHOUSE_PUBLIC_URL, admin token). See docs/operations.md.',
+  login:
+    'Usage: gatehouse login [--url URL] [--client-id ID] [--scope SCOPES] [--credentials FILE] [--print-token]\n\nSigns an operator (a user of the system project) in to the Gatehouse at --url (default GATEHOUSE_PUBLIC_URL, else http://127.0.0.1:8080) with the device authorization grant: prints a code to enter at <url>/ui/device in any browser, waits for the approval (AAL2, as the console), and stores the tokens in --credentials (default GATEHOUSE_CREDENTIALS, else $XDG_CONFIG_HOME/gatehouse/credentials.json, else ~/.config/gatehouse/credentials.json; mode 0600). Prints where they went, or with --print-token only the access token. See docs/operators.md.',
   'events tail':
     'Usage: gatehouse events tail --project PROJECT_ID\n\nFollows the project\'s event log from its newest event: asks the running server (GATEHOUSE_PUBLIC_URL) for new events once a second and prints one line each (time, type, subject, actor, data) until stopped (Ctrl-C). The credential is GATEHOUSE_TOKEN (a project secret, or a service key\'s access token with the scope event.read), else the instance admin token. See docs/events.md.',
   'sso delete': 'Usage: gatehouse sso delete --project PROJECT_ID --provider SLUG\n\nRemoves the provider (nothing happens when it does not exist).',

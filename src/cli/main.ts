@@ -18,6 +18,8 @@ const openEngineLazily = async (config: Config) => {
 
 class UsageError extends Error {}
 
+const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
 async function existingProject<T>(c: Container, id: string, fn: () => Promise<T>): Promise<T> {
   if (!(await c.projects.row(id))) throw new UsageError(`project ${id} does not exist`);
   return fn();
@@ -121,6 +123,11 @@ async function run(argv: string[]): Promise<void> {
       to: { type: 'string' },
       limit: { type: 'string' },
       json: { type: 'boolean' },
+      url: { type: 'string' },
+      scope: { type: 'string' },
+      credentials: { type: 'string' },
+      'print-token': { type: 'boolean' },
+      'grant-type': { type: 'string', multiple: true },
       production: { type: 'boolean' },
     },
     strict: true,
@@ -206,7 +213,10 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'client create': {
       const redirectUris = values['redirect-uri'] ?? [];
-      if (!values.project || redirectUris.length === 0) throw new UsageError('client create needs --project and at least one --redirect-uri');
+      // --grant-type device (RFC 8628) alone needs no redirect URI; the default code flow does.
+      const grantTypes = values['grant-type']?.map((grant) => ({ device: DEVICE_GRANT, code: 'authorization_code', refresh: 'refresh_token' })[grant] ?? grant);
+      const codeFlow = grantTypes === undefined || grantTypes.includes('authorization_code');
+      if (!values.project || (codeFlow && redirectUris.length === 0)) throw new UsageError('client create needs --project and at least one --redirect-uri (or --grant-type device)');
       const client = await withContainer(async (c) => {
         if (!(await c.projects.row(values.project!))) throw new UsageError(`project ${values.project} does not exist`);
         return c.oauth.oidcClients.create(values.project!, {
@@ -216,6 +226,7 @@ async function run(argv: string[]): Promise<void> {
           post_logout_redirect_uris: values['post-logout-redirect-uri'],
           backchannel_logout_uri: values['backchannel-logout-uri'],
           token_endpoint_auth_method: values.public ? 'none' : 'client_secret_basic',
+          grant_types: grantTypes as never,
         }, ADMIN);
       });
       console.log(JSON.stringify(client, null, 2));
@@ -250,6 +261,15 @@ async function run(argv: string[]): Promise<void> {
         ready: (newest) => console.error(`gatehouse: following the events of ${values.project} after ${newest ? newest.id : 'the start'} (Ctrl-C stops)`),
         sleep: (ms) => new Promise((resolve) => setTimeout(() => resolve(!stopped), ms)),
       });
+      return;
+    }
+    case 'login': {
+      const { credentialsPath, login, LoginError } = await import('./login.js');
+      const url = values.url ?? process.env.GATEHOUSE_PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+      const done = await login({ url, clientId: values['client-id'], scope: values.scope, credentialsFile: values.credentials ?? credentialsPath() }).catch((error: unknown) => {
+        throw error instanceof LoginError ? new UsageError(error.message) : error;
+      });
+      console.log(values['print-token'] ? done.stored.access_token : JSON.stringify({ url: done.url, client_id: done.stored.client_id, scope: done.stored.scope, expires_at: done.stored.expires_at, stored_in: done.file }, null, 2));
       return;
     }
     case 'oauth rotate-keys': {

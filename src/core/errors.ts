@@ -65,7 +65,11 @@ const STATUS_BY_CODE: Record<string, number> = {
   'oauth.unsupported_token_type': 400,
   'oauth.unsupported_response_type': 400,
   'oauth.invalid_target': 400,
-  'oauth.access_denied': 403,
+  // RFC 6749 §5.2 / RFC 8628 §3.5: token endpoint errors are 400, the device grant's included.
+  'oauth.access_denied': 400,
+  'oauth.authorization_pending': 400,
+  'oauth.slow_down': 400,
+  'oauth.expired_token': 400,
   'oauth.invalid_token': 401,
   'oauth.insufficient_scope': 403,
   'client.not_found': 404,

@@ -68,7 +68,7 @@ function freshEnough(session: Session, maxAge: string | undefined, now: Date): b
 }
 
 /** `acr_values`: the session holds one of the asked levels (unknown values ask for nothing we can give). */
-function meetsAcr(levels: readonly string[], acrValues: string | undefined): boolean {
+export function meetsAcr(levels: readonly string[], acrValues: string | undefined): boolean {
   const asked = (acrValues ?? '').split(' ').filter((value) => value.startsWith('urn:nist:aal:'));
   return asked.length === 0 || asked.some((level) => levels.includes(level));
 }
@@ -77,7 +77,7 @@ function meetsAcr(levels: readonly string[], acrValues: string | undefined): boo
  * The hosted page's `aal` for a live session that lacks every asked level: the lowest asked (the
  * one it can reach first). Undefined when acr_values asks for no level we know.
  */
-function askedAal(levels: readonly string[], acrValues: string | undefined): string | undefined {
+export function askedAal(levels: readonly string[], acrValues: string | undefined): string | undefined {
   if (meetsAcr(levels, acrValues)) return undefined;
   const asked = (acrValues ?? '').split(' ').map((value) => /^urn:nist:aal:([12])$/.exec(value)?.[1]).filter((level): level is string => level !== undefined);
   return asked.sort()[0];
@@ -111,6 +111,7 @@ export class AuthorizationService {
     }
     const mode = query.response_mode === 'form_post' ? 'form_post' : 'query';
     const fail = (error: string, description: string): AuthorizeOutcome => toClient(redirectUri, { error, error_description: description, state: query.state, iss: issuer }, mode);
+    if (!client.grant_types.includes('authorization_code')) return fail('unauthorized_client', 'This client is not registered for the authorization_code grant.');
     if (query.response_type !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.');
     if (!isPkceValue(query.code_challenge)) return fail('invalid_request', 'PKCE is required: code_challenge (S256) is missing or malformed.');
     if (query.code_challenge_method !== 'S256') return fail('invalid_request', 'Only code_challenge_method=S256 is supported.');
@@ -230,6 +231,7 @@ export class AuthorizationService {
     const hash = sha256Hex(code);
     const row = code.startsWith('gh_ac_') && code.length <= 100 ? await this.store.findByCode(hash) : undefined;
     if (!row || !row.code_hash || !constantTimeEqual(row.code_hash, hash) || row.client_id !== client.clientId || row.project_id !== client.projectId) throw oauthError('invalid_grant', 'The authorization code is unknown.');
+    if (client.kind !== 'oidc' || !client.grantTypes?.includes('authorization_code')) throw oauthError('unauthorized_client', 'This client may not use the authorization_code grant.');
     const now = this.clock.now();
     if (row.consumed_at) {
       // A replayed code: whatever it bought is revoked (RFC 6749 §4.1.2).
@@ -243,6 +245,6 @@ export class AuthorizationService {
     if (!consumed || !consumed.session_id || !consumed.user_id) throw oauthError('invalid_grant', 'The authorization code was already used.');
     if (!(await this.sessions.isAlive(consumed.session_id))) throw oauthError('invalid_grant', 'The session behind the authorization code has ended.');
     const grant = { projectId: row.project_id, sessionId: consumed.session_id, userId: consumed.user_id, authTime: consumed.auth_time ?? undefined };
-    return this.userTokens.issueForSession(client.clientId, grant, row.scopes, issuer, { nonce: row.nonce ?? undefined, familyId: row.id });
+    return this.userTokens.issueForSession(client.clientId, grant, row.scopes, issuer, { nonce: row.nonce ?? undefined, familyId: row.id, refresh: client.grantTypes.includes('refresh_token') });
   }
 }

@@ -12,6 +12,8 @@ export interface AuthenticatedClient {
   allowedScopes: readonly string[];
   /** A registered client without a secret (token_endpoint_auth_method=none): it proves nothing about itself. */
   isPublic?: boolean;
+  /** A registered client's RFC 7591 `grant_types` (root clients and service keys have none of them). */
+  grantTypes?: readonly string[];
 }
 
 export type Form = Record<string, string>;

@@ -15,7 +15,10 @@ export class OAuthClientStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(row: OAuthClientRow): Promise<void> {
-    await this.db.insertInto('oauth_clients').values({ ...row, redirect_uris: jsonb(row.redirect_uris), post_logout_redirect_uris: jsonb(row.post_logout_redirect_uris) }).execute();
+    await this.db
+      .insertInto('oauth_clients')
+      .values({ ...row, redirect_uris: jsonb(row.redirect_uris), post_logout_redirect_uris: jsonb(row.post_logout_redirect_uris), grant_types: jsonb(row.grant_types) })
+      .execute();
   }
 
   /** Forgets a user's pending and redeemed authorization requests (user deletion). */

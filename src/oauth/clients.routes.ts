@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { principalOf } from '../http/auth.js';
 import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
 import { actorRefOf } from '../schemas/caller.js';
+import { CLIENT_GRANT_TYPES, DEVICE_CODE_GRANT } from './clients.js';
 import type { OAuthPlane } from './plane.js';
 
 export const OidcClientSchema = Type.Object({
@@ -15,6 +16,7 @@ export const OidcClientSchema = Type.Object({
   login_uri: Type.Optional(Type.String({ description: 'The frontend that runs the login flow for this client' })),
   post_logout_redirect_uris: Type.Array(Type.String(), { description: 'Where /auth/logout may send the browser back (exact URLs)' }),
   backchannel_logout_uri: Type.Optional(Type.String({ description: 'Back-Channel Logout 1.0: where logout tokens are posted when a session ends' })),
+  grant_types: Type.Array(Type.String(), { description: 'RFC 7591 grant_types the client may use' }),
   created_at: Timestamp,
 });
 
@@ -39,12 +41,19 @@ export function oauthClientRoutes(root: FastifyInstance, { oauth }: OAuthClientR
       config: { tenancy: { project: 'params' }, scope: 'project.write', emits: ['oauth_client.created'] },
       schema: {
         tags: ['oauth'],
-        summary: 'Register an OIDC client (authorization code + PKCE)',
+        summary: 'Register an OIDC client (authorization code + PKCE, and/or the device authorization grant)',
         params: ProjectParams,
         body: Type.Object(
           {
             name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-            redirect_uris: Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { minItems: 1, maxItems: 20 }),
+            redirect_uris: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { maxItems: 20, description: 'Exact URLs; at least one with the authorization_code grant' })),
+            grant_types: Type.Optional(
+              Type.Array(Type.Union(CLIENT_GRANT_TYPES.map((grant) => Type.Literal(grant))), {
+                minItems: 1,
+                maxItems: 3,
+                description: `RFC 7591 grant_types. Default ["authorization_code", "refresh_token"]; "${DEVICE_CODE_GRANT}" opts in to the device authorization grant (RFC 8628), which only the clients naming it may use. refresh_token: refresh tokens are issued.`,
+              }),
+            ),
             token_endpoint_auth_method: Type.Optional(Type.Union([Type.Literal('client_secret_basic'), Type.Literal('client_secret_post'), Type.Literal('none')])),
             login_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Default: the hosted UI at /ui/login' })),
             backchannel_logout_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Back-Channel Logout 1.0: https URL that receives logout tokens' })),

@@ -12,6 +12,13 @@ import { OAuthStore } from './store.js';
 
 export const OIDC_CLIENT_SECRET_PREFIX = 'gh_cs_';
 
+/** RFC 8628 §3.4: the grant type of the device authorization grant. */
+export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+/** The grant types a registered client may name (RFC 7591 `grant_types`). */
+export const CLIENT_GRANT_TYPES = ['authorization_code', 'refresh_token', DEVICE_CODE_GRANT] as const;
+export type ClientGrantType = (typeof CLIENT_GRANT_TYPES)[number];
+export const DEFAULT_GRANT_TYPES: ClientGrantType[] = ['authorization_code', 'refresh_token'];
+
 /** Back-Channel Logout 1.0 §2.2: an absolute https URL (http on a loopback host), no fragment. */
 function backchannelUriProblem(uri: string): string | undefined {
   let url: URL;
@@ -35,6 +42,7 @@ export interface OidcClient {
   login_uri?: string;
   post_logout_redirect_uris: string[];
   backchannel_logout_uri?: string;
+  grant_types: string[];
   created_at: string;
 }
 
@@ -45,11 +53,14 @@ export interface CreatedOidcClient extends OidcClient {
 
 export interface OidcClientInput {
   name?: string;
-  redirect_uris: string[];
+  /** Required (at least one) with the authorization_code grant. */
+  redirect_uris?: string[];
   token_endpoint_auth_method?: TokenEndpointAuthMethod;
   login_uri?: string;
   post_logout_redirect_uris?: string[];
   backchannel_logout_uri?: string;
+  /** Default `["authorization_code", "refresh_token"]`; a device-only client needs no redirect URIs. */
+  grant_types?: ClientGrantType[];
 }
 
 function toClient(row: OAuthClientRow): OidcClient {
@@ -62,6 +73,7 @@ function toClient(row: OAuthClientRow): OidcClient {
     ...(row.login_uri ? { login_uri: row.login_uri } : {}),
     post_logout_redirect_uris: row.post_logout_redirect_uris,
     ...(row.backchannel_logout_uri ? { backchannel_logout_uri: row.backchannel_logout_uri } : {}),
+    grant_types: row.grant_types,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -77,13 +89,17 @@ export class OidcClientService {
   ) {}
 
   async create(projectId: string, input: OidcClientInput, actor: Actor = SYSTEM): Promise<CreatedOidcClient> {
-    const errors = redirectUriErrors(input.redirect_uris, 'body/redirect_uris', CLIENT_REDIRECTS);
+    const redirectUris = input.redirect_uris ?? [];
+    const errors = redirectUriErrors(redirectUris, 'body/redirect_uris', CLIENT_REDIRECTS);
     const loginProblem = input.login_uri !== undefined ? redirectUriProblem(input.login_uri, CLIENT_REDIRECTS) : undefined;
     if (loginProblem) errors.push({ path: 'body/login_uri', message: `"${input.login_uri}" ${loginProblem}` });
     errors.push(...redirectUriErrors(input.post_logout_redirect_uris ?? [], 'body/post_logout_redirect_uris', CLIENT_REDIRECTS));
     const backchannelProblem = input.backchannel_logout_uri !== undefined ? backchannelUriProblem(input.backchannel_logout_uri) : undefined;
     if (backchannelProblem) errors.push({ path: 'body/backchannel_logout_uri', message: backchannelProblem });
-    if (input.redirect_uris.length === 0) errors.push({ path: 'body/redirect_uris', message: 'at least one redirect URI is required' });
+    const grantTypes = [...new Set(input.grant_types ?? DEFAULT_GRANT_TYPES)];
+    // The code flow needs somewhere to send the code; a device-only client (RFC 8628) needs none.
+    if (grantTypes.includes('authorization_code') && redirectUris.length === 0) errors.push({ path: 'body/redirect_uris', message: 'at least one redirect URI is required for the authorization_code grant' });
+    if (grantTypes.length === 0 || grantTypes.every((grant) => grant === 'refresh_token')) errors.push({ path: 'body/grant_types', message: 'name authorization_code or the device code grant (refresh_token alone grants nothing)' });
     if (errors.length > 0) throw new AppError('req.invalid', 'The client registration is invalid.', { errors });
     const method = input.token_endpoint_auth_method ?? 'client_secret_basic';
     const secret = method === 'none' ? undefined : randomSecret(OIDC_CLIENT_SECRET_PREFIX);
@@ -92,12 +108,13 @@ export class OidcClientService {
       id,
       project_id: projectId,
       name: input.name ?? id,
-      redirect_uris: [...new Set(input.redirect_uris)],
+      redirect_uris: [...new Set(redirectUris)],
       secret_hash: secret ? sha256Hex(secret) : null,
       token_endpoint_auth_method: method,
       login_uri: input.login_uri ?? null,
       post_logout_redirect_uris: [...new Set(input.post_logout_redirect_uris ?? [])],
       backchannel_logout_uri: input.backchannel_logout_uri ?? null,
+      grant_types: grantTypes,
       created_at: this.clock.now(),
     };
     await this.events.transaction(async (trx) => {
@@ -146,6 +163,6 @@ export class OidcClientService {
     } else if (secret === undefined || !constantTimeEqual(sha256Hex(secret), row.secret_hash)) {
       return undefined;
     }
-    return { kind: 'oidc', clientId: row.id, projectId: row.project_id, allowedScopes: [], isPublic: row.secret_hash === null };
+    return { kind: 'oidc', clientId: row.id, projectId: row.project_id, allowedScopes: [], isPublic: row.secret_hash === null, grantTypes: row.grant_types };
   }
 }

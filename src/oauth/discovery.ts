@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import { SCOPES } from '../core/scopes.js';
+import { DEVICE_CODE_GRANT } from './clients.js';
 import { SIGNING_ALG } from './signing-keys.js';
 
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
@@ -25,7 +26,8 @@ export function discoveryDocument(issuer: string, extra: Record<string, unknown>
     backchannel_logout_session_supported: true,
     revocation_endpoint: `${issuer}/auth/revoke`,
     introspection_endpoint: `${issuer}/auth/introspect`,
-    grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials', TOKEN_EXCHANGE_GRANT],
+    device_authorization_endpoint: `${issuer}/auth/device_authorization`,
+    grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials', TOKEN_EXCHANGE_GRANT, DEVICE_CODE_GRANT],
     response_types_supported: ['code'],
     response_modes_supported: ['query', 'form_post'],
     prompt_values_supported: ['none', 'login', 'consent', 'select_account', 'create'],

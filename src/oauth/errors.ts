@@ -3,7 +3,7 @@ import { AppError, type ErrorDetails } from '../core/errors.js';
 import { isConnectionError } from '../db/engine.js';
 import { isDataException } from '../db/sql.js';
 
-/** The RFC 6749 / 6750 / 7009 / 8693 error names; the Gatehouse code is `oauth.<name>`. */
+/** The RFC 6749 / 6750 / 7009 / 8693 / 8628 error names; the Gatehouse code is `oauth.<name>`. */
 export type OAuthErrorName =
   | 'invalid_request'
   | 'invalid_client'
@@ -16,7 +16,10 @@ export type OAuthErrorName =
   | 'insufficient_scope'
   | 'access_denied'
   | 'unsupported_response_type'
-  | 'invalid_target';
+  | 'invalid_target'
+  | 'authorization_pending'
+  | 'slow_down'
+  | 'expired_token';
 
 export function oauthError(name: OAuthErrorName, description: string, details: ErrorDetails = {}, headers: Record<string, string> = {}): AppError {
   return new AppError(`oauth.${name}`, description, details, headers);
@@ -45,6 +48,8 @@ function rfcName(code: string, status: number): string {
   if (code.startsWith('oauth.')) return code.slice('oauth.'.length);
   if (status >= 500) return code === 'unavailable' ? 'temporarily_unavailable' : 'server_error';
   if (status === 401) return 'invalid_client';
+  // A per-IP budget (the device authorization endpoint's): RFC 6749 §4.1.2.1's name for "try again later".
+  if (status === 429) return 'temporarily_unavailable';
   return 'invalid_request';
 }
 

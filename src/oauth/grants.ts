@@ -1,4 +1,5 @@
 import type { AuthenticatedClient, Form } from './client-auth.js';
+import { DEVICE_CODE_GRANT } from './clients.js';
 import { TOKEN_EXCHANGE_GRANT } from './discovery.js';
 import type { OAuthPlane } from './plane.js';
 import type { TokenResponse } from './tokens.js';
@@ -18,4 +19,5 @@ export const grantHandlers = new Map<string, GrantHandler>([
   [TOKEN_EXCHANGE_GRANT, ({ oauth, client, form, issuer }) => oauth.userTokens.exchange(client, form, issuer)],
   ['authorization_code', ({ oauth, client, form, issuer }) => oauth.authorization.redeem(client, form, issuer)],
   ['refresh_token', ({ oauth, client, form, issuer }) => oauth.userTokens.refresh(client, form, issuer)],
+  [DEVICE_CODE_GRANT, ({ oauth, client, form, issuer }) => oauth.device.poll(client, form, issuer)],
 ]);

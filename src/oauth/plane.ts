@@ -24,6 +24,8 @@ import { TokenService } from './tokens.js';
 import { UserTokenService } from './user-tokens.js';
 import { LogoutService } from './logout.js';
 import { BackchannelLogout } from './backchannel.js';
+import { DeviceGrantService } from './device/service.js';
+import { DeviceStore } from './device/store.js';
 
 /** The OAuth2 / OIDC provider plane as the container holds it. */
 export interface OAuthPlane {
@@ -35,6 +37,8 @@ export interface OAuthPlane {
   authorization: AuthorizationService;
   logout: LogoutService;
   backchannel: BackchannelLogout;
+  /** RFC 8628: the device authorization grant */
+  device: DeviceGrantService;
   sweeper: OAuthSweeper;
 }
 
@@ -97,11 +101,17 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   clients.register((clientId, secret, method) => oidcClients.verify(clientId, secret, method));
   // The per-IP budget of authorization requests is a risk rule of the project's flow settings (DESIGN §4.6a).
   const authorizeWindows = new IpWindowBudget(deps.db, deps.clock, 'oauth_authorize_budget', (seconds) => new AuthorizeBudgetSpent(seconds));
-  const authorization = new AuthorizationService(clientStore, oidcClients, userTokens, deps.sessions, deps.exchange, deps.clock, deps.ids, {
+  const authorizeBudget = {
     windows: authorizeWindows,
-    limit: async (projectId) => (await deps.flowSettings.flowSettings(projectId)).risk.ip_authorizations_per_minute,
-  });
-  const sweeper = new OAuthSweeper(store, clientStore, authorizeWindows, deps.clock, deps.retentionMs, deps.logger);
+    limit: async (projectId: string) => (await deps.flowSettings.flowSettings(projectId)).risk.ip_authorizations_per_minute,
+  };
+  const authorization = new AuthorizationService(clientStore, oidcClients, userTokens, deps.sessions, deps.exchange, deps.clock, deps.ids, authorizeBudget);
+  // Device authorization requests are unauthenticated writes too: the same per-IP budget as /auth/authorize.
+  const deviceStore = new DeviceStore(deps.db);
+  const device = new DeviceGrantService({ store: deviceStore, userTokens, sessions: deps.sessions, clock: deps.clock, ids: deps.ids, keys: deps.keys, budget: authorizeBudget });
+  // Only swept here: the wrong-code budget is taken by the device store's lookup statement itself.
+  const deviceCodeWindows = new IpWindowBudget(deps.db, deps.clock, 'oauth_device_code_budget', (seconds) => new AuthorizeBudgetSpent(seconds));
+  const sweeper = new OAuthSweeper(store, clientStore, authorizeWindows, deps.clock, deps.retentionMs, deps.logger, { codes: deviceStore, budget: deviceCodeWindows });
   const logout = new LogoutService(signingKeys, oidcClients, deps.sessions);
-  return { signingKeys, tokens, clients, userTokens, oidcClients, authorization, sweeper, logout, backchannel };
+  return { signingKeys, tokens, clients, userTokens, oidcClients, authorization, sweeper, logout, backchannel, device };
 }

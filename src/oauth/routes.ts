@@ -9,6 +9,7 @@ import { discoveryDocument, issuerOf } from './discovery.js';
 import { invalidToken, missingToken, oauthError, registerOAuthErrors } from './errors.js';
 import { authorizeRoutes, type AuthorizeRouteDeps } from './authorize.routes.js';
 import { oauthClientRoutes, type OAuthClientRouteDeps } from './clients.routes.js';
+import { deviceRoutes } from './device/routes.js';
 import { grantHandlers } from './grants.js';
 import type { RevocationCaller } from './tokens.js';
 import { DiscoverySchema, IntrospectionSchema, JwksSchema, oauthResponses, TokenResponseSchema, UserInfoSchema } from './schemas.js';
@@ -87,12 +88,13 @@ export function oauthRoutes(root: FastifyInstance, deps: OAuthRouteDeps): void {
       app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, parseForm);
       registerOAuthErrors(app);
       authorizeRoutes(app, deps);
+      deviceRoutes(app, deps);
 
       app.get('/jwks', { config: { tenancy: 'public', cacheable: true }, schema: { tags: ['oauth'], summary: 'The JSON Web Key Set for ID tokens', response: oauthResponses({ 200: JwksSchema }) } }, async (_request, reply) => {
         return reply.header('cache-control', 'public, max-age=300').type('application/jwk-set+json').send(await oauth.signingKeys.jwks());
       });
 
-      app.post('/token', { config: { tenancy: 'credential', emits: [], emitsNone: 'issues tokens: their use is logged where it changes something (a revocation, a session)' }, schema: { tags: ['oauth'], summary: 'Token endpoint (RFC 6749, 8693)', response: oauthResponses({ 200: TokenResponseSchema }) } }, async (request, reply) => {
+      app.post('/token', { config: { tenancy: 'credential', emits: [], emitsNone: 'issues tokens: their use is logged where it changes something (a revocation, a session)' }, schema: { tags: ['oauth'], summary: 'Token endpoint (RFC 6749, 8693, 8628)', response: oauthResponses({ 200: TokenResponseSchema }) } }, async (request, reply) => {
         const form = formOf(request);
         const grantType = required(form, 'grant_type');
         const client = await oauth.clients.authenticate(request.headers.authorization, form);

@@ -84,21 +84,23 @@ export class UserTokenService {
     grant: SessionGrant,
     scopes: string[],
     issuer: string,
-    extra: { nonce?: string; familyId?: string } = {},
+    extra: { nonce?: string; familyId?: string; refresh?: boolean } = {},
   ): Promise<TokenResponse> {
     const familyId = extra.familyId ?? this.ids.next('fam');
     const input = { projectId: grant.projectId, clientId, scopes, userId: grant.userId, sessionId: grant.sessionId, familyId };
+    // A refresh token unless the client's grant_types leave refresh_token out.
     const { access, refresh } = await this.store.transaction(async (store) => ({
-      refresh: await this.tokens.issue('refresh', input, store),
+      refresh: extra.refresh === false ? undefined : await this.tokens.issue('refresh', input, store),
       access: await this.tokens.issue('access', input, store),
     }));
-    return this.response(access.token, refresh.token, access.row, issuer, grant.authTime, extra.nonce);
+    return this.response(access.token, refresh?.token, access.row, issuer, grant.authTime, extra.nonce);
   }
 
   /** Rotation: each refresh token works once; presenting a used one revokes its whole family. */
   async refresh(client: AuthenticatedClient, form: Form, issuer: string): Promise<TokenResponse> {
     const presented = form.refresh_token;
     if (!presented) throw oauthError('invalid_request', 'The "refresh_token" parameter is required.', { parameter: 'refresh_token' });
+    if (client.kind === 'oidc' && !client.grantTypes?.includes('refresh_token')) throw oauthError('unauthorized_client', 'This client is not registered for the refresh_token grant.');
     const row = await this.tokens.lookup(presented);
     if (!row || row.kind !== 'refresh' || row.project_id !== client.projectId || row.client_id !== client.clientId) {
       throw oauthError('invalid_grant', 'The refresh token is unknown.');
@@ -136,7 +138,7 @@ export class UserTokenService {
 
   private async response(
     accessToken: string,
-    refreshToken: string,
+    refreshToken: string | undefined,
     access: TokenRow,
     issuer: string,
     authTime?: Date,
@@ -147,7 +149,7 @@ export class UserTokenService {
       token_type: 'Bearer',
       expires_in: this.tokens.options.accessTokenTtlMs / 1000,
       scope: access.scopes.join(' '),
-      refresh_token: refreshToken,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
     };
     if (access.user_id && access.scopes.includes('openid')) response.id_token = await this.idToken(access, accessToken, issuer, authTime, nonce);
     return response;

@@ -9,10 +9,17 @@ import type { OperatorStore } from './store.js';
 /** How long a printed set-up link works. */
 export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 const SETUP_TOKEN_PREFIX = 'gh_setup_';
+/** RFC 8628's grant type (oauth/clients.ts DEVICE_CODE_GRANT): the CLI's client uses only it and refresh tokens. */
+const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+/** The name of `gatehouse login`'s client in the system project. */
+export const CLI_CLIENT_NAME = 'gatehouse-cli';
 
 /** What the console needs of the OAuth clients: make, read and remove its own public client. */
 export interface ConsoleClients {
-  create(projectId: string, input: { name: string; redirect_uris: string[]; token_endpoint_auth_method: 'none'; post_logout_redirect_uris: string[] }): Promise<{ client_id: string }>;
+  create(
+    projectId: string,
+    input: { name: string; redirect_uris: string[]; token_endpoint_auth_method: 'none'; post_logout_redirect_uris?: string[]; grant_types?: Array<'authorization_code' | 'refresh_token' | typeof DEVICE_GRANT> },
+  ): Promise<{ client_id: string }>;
   row(clientId: string): Promise<{ id: string; project_id: string; redirect_uris: string[] } | undefined>;
   delete(projectId: string, clientId: string): Promise<void>;
 }
@@ -48,6 +55,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 export class ConsoleAccess {
   private client?: ConsoleClient;
   private knownClientId?: string;
+  private knownCliClientId?: string;
 
   constructor(private readonly deps: ConsoleAccessDeps) {}
 
@@ -85,6 +93,32 @@ export class ConsoleAccess {
       await this.deps.clients.delete(projectId, created.client_id);
     }
     throw new Error('the console client could not be named (another process keeps replacing it)');
+  }
+
+  /**
+   * The public client `gatehouse login` signs operators in with (docs/operators.md): device grant
+   * and refresh tokens only, no redirect URIs (so no code flow), made with the system project on
+   * first need. Concurrent first calls agree on one through the instance row; the losers remove theirs.
+   */
+  async cliClient(): Promise<{ clientId: string; projectId: string }> {
+    const projectId = await this.deps.operators.systemProject();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await this.deps.store.cliClientId();
+      if (current && (await this.deps.clients.row(current))) return { clientId: (this.knownCliClientId = current), projectId };
+      const created = await this.deps.clients.create(projectId, { name: CLI_CLIENT_NAME, redirect_uris: [], token_endpoint_auth_method: 'none', grant_types: [DEVICE_GRANT, 'refresh_token'] });
+      if (await this.deps.store.claimCliClient(created.client_id)) return { clientId: (this.knownCliClientId = created.client_id), projectId };
+      await this.deps.clients.delete(projectId, created.client_id);
+    }
+    throw new Error('the CLI client could not be named (another process keeps replacing it)');
+  }
+
+  /** Whether an access token's client is the console's or the CLI's: only those tokens are operator credentials. */
+  async isOperatorClient(clientId: string): Promise<boolean> {
+    if (await this.isConsoleClient(clientId)) return true;
+    if (this.knownCliClientId === clientId) return true;
+    // Read again on a miss: the CLI's client is made on first need, maybe by another process.
+    this.knownCliClientId = (await this.deps.store.cliClientId()) ?? undefined;
+    return this.knownCliClientId === clientId;
   }
 
   /**

@@ -7,6 +7,7 @@ import { principalOf } from '../http/auth.js';
 import { actorRefOf } from '../schemas/caller.js';
 import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
 import { tenantOf } from '../http/tenancy.js';
+import type { ConsoleAccess } from './console-access.js';
 import type { OperatorService } from './service.js';
 
 const Role = Type.Union([Type.Literal('instance_admin'), Type.Literal('project_admin')], { description: '`instance_admin` (every project) or `project_admin` (one project)' });
@@ -30,10 +31,11 @@ const UserParams = Type.Object({ user_id: Id('A user of the system project') });
 
 export interface OperatorRouteDeps {
   operators: OperatorService;
+  consoleAccess: Pick<ConsoleAccess, 'cliClient'>;
 }
 
 /** Operators and their roles (docs/operators.md); the roles are the instance admin's to give. */
-export function operatorRoutes(root: FastifyInstance, { operators }: OperatorRouteDeps): void {
+export function operatorRoutes(root: FastifyInstance, { operators, consoleAccess }: OperatorRouteDeps): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['operators'];
 
@@ -62,6 +64,23 @@ export function operatorRoutes(root: FastifyInstance, { operators }: OperatorRou
       },
     },
     async () => ({ project_id: await operators.systemProject() }),
+  );
+
+  app.get(
+    '/operators/cli_client',
+    {
+      // `gatehouse login` asks which client to sign in with; client ids are no secret (a public client).
+      config: { tenancy: 'public' },
+      schema: {
+        tags,
+        summary: 'The public OAuth client `gatehouse login` signs operators in with (device authorization grant); made with the system project on first call',
+        response: { 200: Type.Object({ client_id: Type.String(), project_id: Type.String({ description: 'The system project' }) }) },
+      },
+    },
+    async (_request, reply) => {
+      const client = await consoleAccess.cliClient();
+      return reply.header('cache-control', 'no-store').send({ client_id: client.clientId, project_id: client.projectId });
+    },
   );
 
   app.put(

@@ -93,6 +93,17 @@ export class OperatorStore {
     return (await query.returning('id').executeTakeFirst()) !== undefined;
   }
 
+  async cliClientId(): Promise<string | null | undefined> {
+    const row = await this.db.selectFrom('instance').select('cli_client_id').executeTakeFirst();
+    return row?.cli_client_id;
+  }
+
+  /** Names `clientId` the CLI's client unless one is named already; false when another call won. */
+  async claimCliClient(clientId: string): Promise<boolean> {
+    const row = await this.db.updateTable('instance').set({ cli_client_id: clientId }).where('cli_client_id', 'is', null).returning('id').executeTakeFirst();
+    return row !== undefined;
+  }
+
   async hasInstanceAdmin(): Promise<boolean> {
     return (await this.db.selectFrom('operator_roles').select('id').where('role', '=', 'instance_admin').limit(1).executeTakeFirst()) !== undefined;
   }

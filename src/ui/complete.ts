@@ -41,7 +41,8 @@ export async function finish(deps: FinishDeps, request: FastifyRequest, reply: F
     return reply.redirect(pageUrl(ctx.page, entry, { flow: undefined, done: TOO_WEAK }, ctx.explicitLang), 303);
   }
   if (entry.authorization_id && entry.resume_uri) {
-    return reply.redirect(withParams(entry.resume_uri, { authorization_id: entry.authorization_id, handoff_token: handoff }), 303);
+    // A language the page was asked for goes along (the device page shows its consent in it).
+    return reply.redirect(withParams(entry.resume_uri, { authorization_id: entry.authorization_id, handoff_token: handoff, lang: ctx.explicitLang ? entry.lang : undefined }), 303);
   }
   if (body.redirect_uri) return reply.redirect(withParams(body.redirect_uri, { handoff_token: handoff }), 303);
   const base = { project_id: entry.project_id, lang: entry.lang };

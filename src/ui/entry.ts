@@ -40,6 +40,8 @@ export interface Entry {
 export const NOTICES: Record<string, string> = { password_changed: 'ui.notice.password_changed' };
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** Where a login flow may hand its handoff token back: the OIDC authorization (/auth/authorize) and the device page (/ui/device, RFC 8628). */
+export const RESUME_PATHS = ['/auth/authorize/resume', '/ui/device/resume'] as const;
 const SLUG = /^[a-z0-9_-]{1,50}$/;
 // Printable, no control characters: these values end up in URLs and in the runtime's input.
 const PRINTABLE = /^[^\u0000-\u001f\u007f]+$/;
@@ -78,9 +80,9 @@ export function readEntry(query: unknown, acceptLanguage: string | undefined, is
   take('notice', SLUG, 50);
   take('aal', LEVEL, 1);
   if (single(q.lang) !== undefined) entry.lang = pickLang(single(q.lang), undefined);
-  // The handoff token goes to resume_uri: only Gatehouse's own resume endpoint may receive it.
+  // The handoff token goes to resume_uri: only Gatehouse's own resume endpoints may receive it.
   // Compared as URLs (`http://localhost:80/…` is `http://localhost/…`), against the public URL only.
-  if (entry.resume_uri !== undefined && normalizedUrl(entry.resume_uri) !== normalizedUrl(`${issuer}/auth/authorize/resume`)) throw invalid('resume_uri');
+  if (entry.resume_uri !== undefined && !RESUME_PATHS.some((path) => normalizedUrl(entry.resume_uri!) === normalizedUrl(`${issuer}${path}`))) throw invalid('resume_uri');
   if ((entry.resume_uri === undefined) !== (entry.authorization_id === undefined)) throw invalid(entry.resume_uri ? 'authorization_id' : 'resume_uri');
   return entry;
 }

@@ -6,6 +6,7 @@
  */
 import { generation, methodTexts } from '../flows/methods/registry.js';
 import { LANGS, type Lang, type Texts } from '../projects/ui-texts.js';
+import { DEVICE_TEXTS } from './i18n-device.js';
 import { GUIDANCE } from './i18n-guidance.js';
 
 const en: Texts = {
@@ -182,7 +183,7 @@ const de: Texts = {
   'ui.totp_qr': 'QR-Code für Ihre Authenticator-App',
 };
 
-const CORE: Record<Lang, Texts> = { en: { ...en, ...GUIDANCE.en }, de: { ...de, ...GUIDANCE.de } };
+const CORE: Record<Lang, Texts> = { en: { ...en, ...GUIDANCE.en, ...DEVICE_TEXTS.en }, de: { ...de, ...GUIDANCE.de, ...DEVICE_TEXTS.de } };
 
 /**
  * The core tables with the methods' texts. A method's key must be new: one that repeated a core

@@ -17,6 +17,7 @@ import { SESSION_COOKIE } from '../sessions/cookie.js';
 import type { SessionService } from '../sessions/service.js';
 import { loadAssets } from './assets.js';
 import { finish, sendDone, type FinishDeps } from './complete.js';
+import { deviceRoutes, type DeviceRouteDeps } from './device.js';
 import { logoutRoutes, type LogoutRouteDeps } from './logout.js';
 import { recoverRoutes, type RecoverRouteDeps } from './recover.js';
 import { FLOW_PAGES, langExplicit, pageUrl, readEntry } from './entry.js';
@@ -26,7 +27,7 @@ import { describeError, fallbackContext, pageContext, sendError, sendMessage, se
 import type { StepExtras } from './step.js';
 import { sendTooWeak, TOO_WEAK, type TooWeakDeps } from './step-up.js';
 
-export interface UiRouteDeps extends FinishDeps, TooWeakDeps, LogoutRouteDeps, RecoverRouteDeps {
+export interface UiRouteDeps extends FinishDeps, TooWeakDeps, LogoutRouteDeps, RecoverRouteDeps, DeviceRouteDeps {
   clock: Clock;
   config: Pick<Config, 'publicUrl'>;
   flows: RecoverRouteDeps['flows'] & { runtime: FlowRuntime; settings: FlowSettingsService };
@@ -259,6 +260,7 @@ export function uiRoutes(root: FastifyInstance, deps: UiRouteDeps): void {
 
     logoutRoutes(app, deps, assets);
     recoverRoutes(app, deps, assets);
+    deviceRoutes(app, deps, assets);
 
     app.get('/ui/assets/:name', { config: { page: true, tenancy: 'public' } }, async (request, reply) => {
       const name = (request.params as { name: string }).name;

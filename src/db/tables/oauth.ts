@@ -1,7 +1,7 @@
 export type TokenEndpointAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
 
-/** The plane's tables as `Database` sees them: tokens and keys (oauth/store.ts), clients (clients-store.ts), logout deliveries (backchannel.ts). */
-export type OAuthTables = OAuthTokenTables & OAuthClientTables & LogoutDeliveryTables;
+/** The plane's tables as `Database` sees them: tokens and keys (oauth/store.ts), clients (clients-store.ts), logout deliveries (backchannel.ts), device codes (device/store.ts). */
+export type OAuthTables = OAuthTokenTables & OAuthClientTables & LogoutDeliveryTables & DeviceCodeTables;
 
 export interface OAuthTokenTables {
   oauth_signing_keys: {
@@ -42,6 +42,8 @@ export interface OAuthClientTables {
     login_uri: string | null;
     post_logout_redirect_uris: string[];
     backchannel_logout_uri: string | null;
+    /** RFC 7591 `grant_types`: `authorization_code`, `refresh_token`, the device code URN */
+    grant_types: string[];
     created_at: Date;
   };
   oauth_authorizations: {
@@ -82,4 +84,29 @@ export interface LogoutDeliveryTables {
     created_at: Date;
     sent_at: Date | null;
   };
+}
+
+/** RFC 8628 device authorization requests (src/db/migrations/0103_device_grant.sql). */
+export interface DeviceCodeTables {
+  oauth_device_codes: {
+    id: string;
+    project_id: string;
+    client_id: string;
+    device_code_hash: string;
+    user_code_hash: string;
+    scopes: string[];
+    acr_values: string | null;
+    status: 'pending' | 'approved' | 'denied' | 'consumed';
+    interval_seconds: number;
+    created_at: Date;
+    expires_at: Date;
+    last_polled_at: Date | null;
+    poll_outcome: string | null;
+    session_id: string | null;
+    user_id: string | null;
+    auth_time: Date | null;
+    decided_at: Date | null;
+  };
+  /** Wrong user codes per client IP and minute, instance-wide (`project_id` is '*'). */
+  oauth_device_code_budget: { project_id: string; ip: string; window_start: Date; count: number };
 }

@@ -5,6 +5,8 @@ export interface OperatorTables {
     system_project_id: string;
     created_at: Date;
     console_client_id: string | null;
+    /** `gatehouse login`'s device-grant client (0103_device_grant.sql) */
+    cli_client_id: string | null;
   };
   operator_roles: {
     id: string;
