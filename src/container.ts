@@ -30,6 +30,7 @@ import type { AttemptService } from './attempts/service.js';
 import { SealedBox } from './core/sealed-box.js';
 import { SsoProviderService } from './sso/service.js';
 import { SsoProviderStore } from './sso/store.js';
+import { SAML_SP_KEY_PURPOSE, SamlProviderService } from './saml/service.js';
 import type { ExchangeService } from './sessions/service.exchange.js';
 import type { Sweeper } from './sessions/sweeper.js';
 import { createFlowEngine, type FlowEngine } from './flows/module.js';
@@ -84,6 +85,7 @@ export interface Container {
   attempts: AttemptService;
   /** Upstream identity providers per project (src/sso). */
   ssoProviders: SsoProviderService;
+  samlProviders: SamlProviderService;
   exchange: ExchangeService;
   /** Deletes expired sessions, attempts, handoff tokens, idempotency records (started here, stopped by closers). */
   sweeper: Sweeper;
@@ -164,9 +166,11 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl, changes);
 
+  const samlProviders = new SamlProviderService({ db, box: new SealedBox(keys, SAML_SP_KEY_PURPOSE), paginator, clock, publicUrl: config.publicUrl });
+
   const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, sessions, attempts, changes, ssoProviders });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, operators, consoleAccess, sessions, attempts, ssoProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, () => flows.courier.close()] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, operators, consoleAccess, sessions, attempts, ssoProviders, samlProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, () => flows.courier.close()] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {
