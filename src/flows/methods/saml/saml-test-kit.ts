@@ -154,6 +154,10 @@ export interface SamlKit {
   start(browser: Browser, options?: { purpose?: string }): Promise<{ flowId: string; authnUrl: string; started: FlowResponse }>;
   /** Posts a SAMLResponse to the ACS like the IdP's form, then follows the 303 to the GET: the ACS's answer. */
   post(browser: Browser, samlResponse: string): Promise<TestResponse>;
+  /** The IdP's signed SAMLResponse (base64) to an AuthnRequest URL, as `user`. */
+  respond(authnUrl: string, user: IdpUser): Promise<string>;
+  /** Posts `samlResponse` in `browser` and reads where the flow went (undefined when the ACS refused outright). */
+  land(browser: Browser, samlResponse: string): Promise<{ acs: TestResponse; after?: { status: number; body: FlowResponse & { code?: string } } }>;
   /** Start, IdP sign-in as `user`, ACS; then reads where the flow went. */
   journey(browser: Browser, user: IdpUser, options?: { purpose?: string }): Promise<{ flowId: string; acs: TestResponse; after?: { status: number; body: FlowResponse & { code?: string } } }>;
   after(browser: Browser, acs: TestResponse): Promise<{ status: number; body: FlowResponse & { code?: string } }>;
@@ -221,10 +225,16 @@ export async function samlKit(): Promise<SamlKit> {
       if (posted.status !== 303) return posted;
       return browser.fetch(new URL(posted.headers.get('location')!, origin).toString());
     },
+    async respond(authnUrl, user) {
+      return idp.respond(authnUrl, (await t.app.inject({ method: 'GET', url: `/saml/${PROVIDER}/metadata?project_id=${project.id}` })).body, user);
+    },
+    async land(browser, samlResponse) {
+      const acs = await kit.post(browser, samlResponse);
+      return { acs, ...(acs.status === 303 ? { after: await kit.after(browser, acs) } : {}) };
+    },
     async journey(browser, user, options = {}) {
       const { flowId, authnUrl } = await kit.start(browser, options);
-      const acs = await kit.post(browser, await idp.respond(authnUrl, (await t.app.inject({ method: 'GET', url: `/saml/${PROVIDER}/metadata?project_id=${project.id}` })).body, user));
-      return { flowId, acs, ...(acs.status === 303 ? { after: await kit.after(browser, acs) } : {}) };
+      return { flowId, ...(await kit.land(browser, await kit.respond(authnUrl, user))) };
     },
     async after(browser, acs) {
       const back = new URL(acs.headers.get('location')!);
