@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { Container } from '../container.js';
+import { SAML_HELP } from './saml.js';
 import { isScope, SCOPES } from '../core/scopes.js';
 import { VERSION } from '../core/version.js';
 import { describeStartupError } from './startup-errors.js';
@@ -37,6 +38,7 @@ Commands:
   sso list --project ID               List a project's upstream identity providers (no secrets)
   sso delete --project ID --provider SLUG
                                       Remove an upstream identity provider
+  saml put|list|delete --project ID [--provider SLUG] …   SAML 2.0 identity providers (docs/saml.md)
   mail list [--project ID] [--to ADDRESS] [--limit N] [--json]
                                       The latest mail of the outbox, with its codes and links
 
@@ -64,6 +66,7 @@ Configuration comes from the environment (see docs/configuration.md).`,
   'mail list':
     'Usage: gatehouse mail list [--project PROJECT_ID] [--to ADDRESS] [--limit N] [--json]\n\nPrints the latest messages of the outbox (newest first, default 10, at most 100) with their codes and links: what the embedded courier kept instead of sending (no SMTP_URL). With the embedded database in use by a running server, asks that server (GATEHOUSE_PUBLIC_URL, admin token). See docs/operations.md.',
   'sso delete': 'Usage: gatehouse sso delete --project PROJECT_ID --provider SLUG\n\nRemoves the provider (nothing happens when it does not exist).',
+  ...SAML_HELP,
 };
 
 class UsageError extends Error {}
@@ -133,7 +136,7 @@ async function serve(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-const GROUPS = ['project', 'key', 'client', 'oauth', 'user', 'sso', 'mail'];
+const GROUPS = ['project', 'key', 'client', 'oauth', 'user', 'sso', 'saml', 'mail'];
 
 /** `gatehouse project --help` (or just `gatehouse project`): the usage of each of its commands. */
 function groupHelp(group: string): string {
@@ -169,6 +172,9 @@ async function run(argv: string[]): Promise<void> {
       issuer: { type: 'string' },
       'client-id': { type: 'string' },
       link: { type: 'string' },
+      'metadata-url': { type: 'string' },
+      'metadata-file': { type: 'string' },
+      domain: { type: 'string', multiple: true },
       to: { type: 'string' },
       limit: { type: 'string' },
       json: { type: 'boolean' },
@@ -266,9 +272,14 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'sso put':
     case 'sso list':
-    case 'sso delete': {
+    case 'sso delete':
+    case 'saml put':
+    case 'saml list':
+    case 'saml delete': {
       const { ssoCommand } = await import('./sso.js');
-      const result = await withContainer((c) => existingProject(c, values.project ?? '', () => ssoCommand(c, command, values, UsageError)));
+      const { samlCommand } = await import('./saml.js');
+      const work = (c: Container) => (command.startsWith('saml') ? samlCommand(c, command, values, UsageError) : ssoCommand(c, command as 'sso put', values, UsageError));
+      const result = await withContainer((c) => existingProject(c, values.project ?? '', () => work(c)));
       console.log(JSON.stringify(result, null, 2));
       return;
     }
