@@ -33,6 +33,7 @@ import type { AttemptService } from './attempts/service.js';
 import { SealedBox } from './core/sealed-box.js';
 import { SsoProviderService } from './sso/service.js';
 import { SsoProviderStore } from './sso/store.js';
+import { SAML_SP_KEY_PURPOSE, SamlProviderService } from './saml/service.js';
 import type { ExchangeService } from './sessions/service.exchange.js';
 import type { Sweeper } from './sessions/sweeper.js';
 import { createFlowEngine, type FlowEngine } from './flows/module.js';
@@ -91,6 +92,7 @@ export interface Container {
   attempts: AttemptService;
   /** Upstream identity providers per project (src/sso). */
   ssoProviders: SsoProviderService;
+  samlProviders: SamlProviderService;
   exchange: ExchangeService;
   /** Deletes expired sessions, attempts, handoff tokens, idempotency records (started here, stopped by closers). */
   sweeper: Sweeper;
@@ -173,9 +175,11 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl, events, changes);
 
+  const samlProviders = new SamlProviderService({ db, box: new SealedBox(keys, SAML_SP_KEY_PURPOSE), paginator, clock, publicUrl: config.publicUrl });
+
   const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, sessions, attempts, changes, ssoProviders, events });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, events, webhooks, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, operators, consoleAccess, sessions, attempts, ssoProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, () => flows.courier.close(), webhooks.start()] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, events, webhooks, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, operators, consoleAccess, sessions, attempts, ssoProviders, samlProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, () => flows.courier.close(), webhooks.start()] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {

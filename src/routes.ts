@@ -15,6 +15,7 @@ import { flowRoutes } from './flows/routes.js';
 import { uiRoutes } from './ui/routes.js';
 import { credentialRoutes } from './credentials/routes.js';
 import { ssoProviderRoutes } from './sso/routes.js';
+import { samlProviderRoutes } from './saml/routes.js';
 import { operatorRoutes } from './operators/routes.js';
 import { consoleRoutes } from './console/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
@@ -30,6 +31,7 @@ export const routeModules: Array<(app: FastifyInstance, container: Container) =>
   userManagementRoutes,
   credentialRoutes,
   ssoProviderRoutes,
+  samlProviderRoutes,
   oauthRoutes,
   operatorRoutes,
   eventRoutes,

@@ -1,4 +1,6 @@
 /** The usage texts of the `gatehouse` commands (`gatehouse --help`, `gatehouse <command> --help`). */
+import { SAML_HELP } from './saml.js';
+
 export const HELP: Record<string, string> = {
   main: `Usage: gatehouse <command> [options]
 
@@ -24,6 +26,7 @@ Commands:
   sso list --project ID               List a project's upstream identity providers (no secrets)
   sso delete --project ID --provider SLUG
                                       Remove an upstream identity provider
+  saml put|list|delete --project ID [--provider SLUG] …   SAML 2.0 identity providers (docs/saml.md)
   mail list [--project ID] [--to ADDRESS] [--limit N] [--json]
                                       The latest mail of the outbox, with its codes and links
   events tail --project ID            Follow a project's event log: one line per new event
@@ -60,9 +63,10 @@ Configuration comes from the environment (see docs/configuration.md).`,
   'events tail':
     'Usage: gatehouse events tail --project PROJECT_ID\n\nFollows the project\'s event log from its newest event: asks the running server (GATEHOUSE_PUBLIC_URL) for new events once a second and prints one line each (time, type, subject, actor, data) until stopped (Ctrl-C). The credential is GATEHOUSE_TOKEN (a project secret, or a service key\'s access token with the scope event.read), else the instance admin token. See docs/events.md.',
   'sso delete': 'Usage: gatehouse sso delete --project PROJECT_ID --provider SLUG\n\nRemoves the provider (nothing happens when it does not exist).',
+  ...SAML_HELP,
 };
 
-export const GROUPS = ['project', 'key', 'client', 'oauth', 'user', 'sso', 'mail', 'events'];
+export const GROUPS = ['project', 'key', 'client', 'oauth', 'user', 'sso', 'saml', 'mail', 'events'];
 
 /** `gatehouse project --help` (or just `gatehouse project`): the usage of each of its commands. */
 export function groupHelp(group: string): string {

@@ -120,6 +120,9 @@ async function run(argv: string[]): Promise<void> {
       issuer: { type: 'string' },
       'client-id': { type: 'string' },
       link: { type: 'string' },
+      'metadata-url': { type: 'string' },
+      'metadata-file': { type: 'string' },
+      domain: { type: 'string', multiple: true },
       to: { type: 'string' },
       limit: { type: 'string' },
       json: { type: 'boolean' },
@@ -234,9 +237,14 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'sso put':
     case 'sso list':
-    case 'sso delete': {
+    case 'sso delete':
+    case 'saml put':
+    case 'saml list':
+    case 'saml delete': {
       const { ssoCommand } = await import('./sso.js');
-      const result = await withContainer((c) => existingProject(c, values.project ?? '', () => ssoCommand(c, command, values, UsageError)));
+      const { samlCommand } = await import('./saml.js');
+      const work = (c: Container) => (command.startsWith('saml') ? samlCommand(c, command, values, UsageError) : ssoCommand(c, command as 'sso put', values, UsageError));
+      const result = await withContainer((c) => existingProject(c, values.project ?? '', () => work(c)));
       console.log(JSON.stringify(result, null, 2));
       return;
     }

@@ -32,6 +32,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   'key.not_found': 404,
   'cred.not_found': 404,
   'sso.not_found': 404,
+  'saml.not_found': 404,
   'route.not_found': 404,
   'asset.not_found': 404,
   'req.method_not_allowed': 405,
@@ -45,6 +46,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   'team.in_use': 409,
   'user.no_address': 409,
   'flowdef.in_use': 409,
+  'saml.domain_taken': 409,
   'flowdef.last_active': 409,
   'flow.expired': 410,
   'req.precondition_failed': 412,
@@ -133,6 +135,7 @@ const RESOURCE_BY_PREFIX: Record<string, string> = {
   att: 'The auth attempt',
   flow: 'The flow',
   key: 'The service key',
+  saml: 'The SAML provider',
   operator: 'The operator role',
 };
 

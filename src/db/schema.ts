@@ -11,6 +11,7 @@ import type { PasskeyTables } from './tables/passkeys.js';
 import type { CredentialTables } from './tables/passwords.js';
 import type { ProjectTables } from './tables/projects.js';
 import type { RecoveryLinkTables } from './tables/recovery-links.js';
+import type { SamlTables } from './tables/saml.js';
 import type { SchemaTables } from './tables/schemas.js';
 import type { ServiceKeyTables } from './tables/service-keys.js';
 import type { SessionTables } from './tables/sessions.js';
@@ -28,4 +29,4 @@ export interface MigrationTables {
  * (types only: they import kysely and each other, never a domain; its store imports them from there),
  * and is listed here once. Nothing under `src/db/` imports a domain.
  */
-export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & CourierTables & MailTemplateTables & OAuthTables & SessionTables & AttemptTables & PasskeyTables & CredentialListTables & SsoTables & SsoLinkTables & MfaTables & OperatorTables & RecoveryLinkTables & EventTables & WebhookTables;
+export type Database = MigrationTables & ProjectTables & TeamTables & ServiceKeyTables & SchemaTables & UserTables & CredentialTables & FlowTables & CourierTables & MailTemplateTables & OAuthTables & SessionTables & AttemptTables & PasskeyTables & CredentialListTables & SsoTables & SsoLinkTables & MfaTables & OperatorTables & RecoveryLinkTables & EventTables & WebhookTables & SamlTables;

@@ -143,7 +143,7 @@ export function createFlowEngine(deps: {
     sso: { providers: deps.ssoProviders },
     events: deps.events,
     publicUrl: deps.config.publicUrl,
-    ownServices: createMethodServices({ db, transaction, clock, ids, publicUrl: deps.config.publicUrl }),
+    ownServices: createMethodServices({ db, transaction, clock, ids, keys, publicUrl: deps.config.publicUrl }),
   });
   deps.projects.onCreated(async (trx, project) => {
     const row = await new SchemaStore(trx).findDefault(project.id);

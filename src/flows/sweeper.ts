@@ -15,6 +15,7 @@ export interface FlowSweepResult {
   webauthn_used_challenges: number;
   mail_recipient_budget: number;
   sso_used_states: number;
+  saml_used_assertions: number;
   flow_start_budget: number;
   recovery_links: number;
 }
@@ -54,6 +55,8 @@ export class FlowSweeper {
       webauthn_used_challenges: count(await this.db.deleteFrom('webauthn_used_challenges').where('expires_at', '<', now).execute()),
       // A used SSO state only has to outlive its sign-in: a replay after that fails as expired.
       sso_used_states: count(await this.db.deleteFrom('sso_used_states').where('expires_at', '<', now).execute()),
+      // A used assertion id only has to outlive its assertion: a replay after that fails as expired.
+      saml_used_assertions: count(await this.db.deleteFrom('saml_used_assertions').where('expires_at', '<', now).execute()),
       // A per-recipient window older than a day has ended under any setting the API accepts.
       mail_recipient_budget: count(await this.db.deleteFrom('mail_recipient_budget').where('window_start', '<', new Date(now.getTime() - 24 * 3_600_000)).execute()),
       flow_start_budget: await this.flowStarts.sweep(now),

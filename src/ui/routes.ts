@@ -195,11 +195,9 @@ export function uiRoutes(root: FastifyInstance, deps: UiRouteDeps): void {
         const input: SubmitInput = { action: form.action, fields: form.fields };
         if (form.captcha !== undefined) input.captcha = form.captcha;
         if (form.challengeResponse !== undefined) input.challenge_response = form.challengeResponse;
-        if (form.ssoProvider !== undefined) {
-          input.sso_provider_id = form.ssoProvider;
-          // The provider sends the browser back to this page, which shows where the flow went.
-          input.return_to = `${new URL(issuerOf(deps.config)).origin}${pageUrl(ctx.page, entry, { flow: run.frame.id, done: undefined }, ctx.explicitLang)}`;
-        }
+        if (form.ssoProvider !== undefined) input.sso_provider_id = form.ssoProvider;
+        // A provider (chosen, or the address's home realm) sends the browser back to this page, which shows where the flow went.
+        input.return_to = `${new URL(issuerOf(deps.config)).origin}${pageUrl(ctx.page, entry, { flow: run.frame.id, done: undefined }, ctx.explicitLang)}`;
         const before = beforeSubmit(run);
         try {
           const result = await runtime.submit(run, input);

@@ -65,7 +65,17 @@ export interface UpstreamReturn {
    * does not bind is refused even while the database is gone.
    */
   binds(slot: unknown, secret: string): boolean;
+  /**
+   * The POST form turned into the GET's parameters (default: as posted). A large form field (a
+   * SAML response) can be packed so that the GET's URL stays short.
+   */
+  fromPost?(form: Record<string, string>): Record<string, string>;
+  /** the largest POST form accepted (default 16 KiB) */
+  readonly maxPostBytes?: number;
 }
+
+/** What `AuthMethod.screen` decided: `stay` answers the step as it is (the method set a redirect). */
+export type Screened = 'stay' | undefined;
 
 /** Where an upstream return leads: an outcome the step follows, or a text key its `step.error` shows. */
 export type UpstreamAnswer = { returnTo: string } & ({ outcome: string } | { error: string; reason: string; details?: Record<string, unknown> });
@@ -151,6 +161,17 @@ export interface AuthMethod {
   followUp?(ctx: MethodContext): Promise<string | undefined>;
   /** Whether `followUp` can ask for anything on `step` (asked once per step definition; without it, always). */
   followsUpOn?(step: FlowStepDef): boolean;
+  /**
+   * Takes over an action of another method's kind for the inputs only it recognises (an `sso`
+   * action naming a SAML provider, DESIGN §4.20); the engine asks before the kind's owner, in
+   * registry order, and runs the claimant's `act`.
+   */
+  claimsAction?(ctx: MethodContext, action: FlowAction, input: SubmitInput): Promise<boolean>;
+  /**
+   * Sees a step's submitted values before they are verified (home-realm discovery): it may send the
+   * browser elsewhere (`view.redirect`, answering `stay`) or refuse the submit by throwing.
+   */
+  screen?(ctx: MethodContext, values: ReadonlyMap<string, string>, input: SubmitInput): Promise<Screened>;
   /** Runs an action of one of the method's kinds. */
   act?(ctx: MethodContext, action: FlowAction, input: SubmitInput): Promise<ActionAnswer>;
   /** the browser's return from upstream (`resume`) */

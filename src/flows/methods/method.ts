@@ -1,6 +1,7 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import type { CarriedParts } from '../../attempts/store.js';
 import type { Clock } from '../../core/clock.js';
+import type { KeyRing } from '../../core/keys.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { Courier } from '../../courier/service.js';
 import type { CredentialService } from '../../credentials/service.js';
@@ -63,6 +64,8 @@ export interface MethodKit {
   ids: IdGenerator;
   /** GATEHOUSE_PUBLIC_URL: the base of every link and callback a method builds */
   publicUrl: string;
+  /** the instance's keys: a method seals what it keeps at rest with a `SealedBox` of its own purpose */
+  keys: KeyRing;
 }
 
 /**

@@ -4,7 +4,9 @@ import type { TSchema } from 'typebox';
 import type { SchemaView } from '../definitions/schema-view.js';
 import type { DefinitionDraft } from './defaults-draft.js';
 import type { FlowCookieState } from '../state.js';
-import type { MethodKit } from './method.js';
+import type { MethodContext, MethodKit } from './method.js';
+import type { FlowAction } from '../definitions/types.js';
+import type { SubmitInput } from '../view.js';
 import type { AuthMethod, MethodField, StepHook } from './declaration.js';
 import type { MethodMarkup } from './markup.js';
 import { otpMethod } from './otp/index.js';
@@ -14,10 +16,11 @@ import { recoveryCodeMethod } from './recovery/index.js';
 import { recoveryCodeFactorMethod } from './recovery-codes/index.js';
 import { settingsMethod } from './settings/index.js';
 import { ssoMethod } from './sso/index.js';
+import { samlMethod } from './saml/index.js';
 import { totpMethod } from './totp/index.js';
 
 /** Every sign-in method the flow engine can run: adding a method is one folder and one line here. */
-const BUILT_IN: readonly AuthMethod[] = [passwordMethod, recoveryCodeMethod, passkeyMethod, otpMethod, totpMethod, recoveryCodeFactorMethod, ssoMethod, settingsMethod];
+const BUILT_IN: readonly AuthMethod[] = [passwordMethod, recoveryCodeMethod, passkeyMethod, otpMethod, totpMethod, recoveryCodeFactorMethod, ssoMethod, samlMethod, settingsMethod];
 
 const registered: AuthMethod[] = [];
 export const METHODS: readonly AuthMethod[] = registered;
@@ -33,12 +36,16 @@ const hooks = new Map<string, { method: AuthMethod; hook: StepHook }>();
 const budgeted = new Set<string>();
 const boundPurposes = new Set<string>();
 const legacyKeys = new Set<string>();
+const screens: AuthMethod[] = [];
+const claimants: AuthMethod[] = [];
 /** the method owning a step field reference (`x-auth-methods#password`) */
 export const FIELD_OWNERS: ReadonlyMap<string, { method: AuthMethod; field: MethodField }> = byField;
 /** the method handling an action kind other than `submit` and `navigate` */
 export const ACTION_KIND_OWNERS: ReadonlyMap<string, AuthMethod> = byActionKind;
 /** the `on_success` hooks the methods provide, by name */
 export const HOOKS: ReadonlyMap<string, { method: AuthMethod; hook: StepHook }> = hooks;
+/** the methods that see a step's values before they are verified (`screen`), in registry order */
+export const SCREENS: readonly AuthMethod[] = screens;
 /** the methods whose secret has an account budget (`budget: 'account'`), by name */
 export const BUDGETED: ReadonlySet<string> = budgeted;
 /** flow purposes that run bound to the caller's session (`sessionBoundPurposes`) */
@@ -64,10 +71,18 @@ export function registerMethod(method: AuthMethod): void {
   for (const purpose of method.sessionBoundPurposes ?? []) boundPurposes.add(purpose);
   for (const key of [...(method.legacyFrameKey !== undefined ? [method.legacyFrameKey] : []), ...(method.legacyFrameKeys ?? [])]) legacyKeys.add(key);
   if (method.field) byField.set(method.field.ref, { method, field: method.field });
+  if (method.screen) screens.push(method);
+  if (method.claimsAction) claimants.push(method);
   for (const kind of method.actionKinds ?? []) byActionKind.set(kind, method);
   for (const hook of method.hooks ?? []) hooks.set(hook.name, { method, hook });
 }
 for (const method of BUILT_IN) registerMethod(method);
+
+/** The method that takes over this action from its kind's owner (`claimsAction`), if any. */
+export async function claimantOf(ctx: MethodContext, action: FlowAction, input: SubmitInput): Promise<AuthMethod | undefined> {
+  for (const method of claimants) if (await method.claimsAction!(ctx, action, input)) return method;
+  return undefined;
+}
 
 export const budgetedFactors = (): string[] => [...budgeted];
 

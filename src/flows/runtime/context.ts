@@ -6,12 +6,12 @@ import type { Compared, Enrollment, Grant, MethodContext, MethodServices, Method
 import { createUser } from './create-user.js';
 import type { RiskSignalRow } from '../risk/store.js';
 import type { FlowSettings } from '../settings/service.js';
-import { BUDGETED, FIELD_OWNERS, METHODS } from '../methods/registry.js';
+import { BUDGETED, FIELD_OWNERS, METHODS, SCREENS } from '../methods/registry.js';
 import type { BudgetedFactor } from '../risk/service.js';
 import { planOf, readFields, stepFields } from './fields.js';
 import { checkSecret, countingRefusals, recordFailedCheck, takeMailBudget } from './guard.js';
 import type { FlowRun, Loaded } from './run.js';
-import type { StepView } from '../view.js';
+import type { StepView, SubmitInput } from '../view.js';
 
 /**
  * The runtime's side of the method port (`MethodContext`, methods/method.ts): one object per
@@ -264,7 +264,10 @@ async function enrollments(ctx: RunContext, values: Map<string, string>, attribu
  * 6. a method may ask for an outcome (`followUp`: a second factor is due).
  * Returns an outcome trigger when one applies.
  */
-export async function runStep(ctx: RunContext, values: Map<string, string>): Promise<string | undefined> {
+/** What `runStep` answers when a method's `screen` kept the step (it sent the browser elsewhere). */
+export const STAY = '\u0000stay';
+
+export async function runStep(ctx: RunContext, values: Map<string, string>, input?: SubmitInput): Promise<string | undefined> {
   const { run, loaded, step } = ctx;
   const { frame } = run;
   const identField = identifierField(step, loaded.schema);
@@ -273,6 +276,7 @@ export async function runStep(ctx: RunContext, values: Map<string, string>): Pro
     frame.pv = undefined;
   }
   for (const [field, value] of values) if (!FIELD_OWNERS.has(field)) frame.c[field] = value;
+  if (input !== undefined) for (const method of SCREENS) if ((await method.screen!(ctx, values, input)) === 'stay') return STAY;
 
   if (step.on_success === 'create_user') return createUser(ctx, (attributes) => enrollments(ctx, values, attributes));
 

@@ -3,13 +3,13 @@ import { emptyState, findByTopId, FLOW_TTL_MS, framesHoldAny, requireEntry, type
 import type { FlowDeps } from './deps.js';
 import { isCompleteStep, type FlowStepDef } from '../definitions/types.js';
 import type { AuthMethod } from '../methods/declaration.js';
-import { ACTION_KIND_OWNERS, LEGACY_FRAME_KEYS, SESSION_BOUND_PURPOSES, upgradeFrames } from '../methods/registry.js';
+import { ACTION_KIND_OWNERS, claimantOf, LEGACY_FRAME_KEYS, SESSION_BOUND_PURPOSES, upgradeFrames } from '../methods/registry.js';
 import { flowGone, FlowStateChanged, invalidAction } from '../errors.js';
 import { FlowRun } from './run.js';
 import type { FlowResult, RequestContext, StartInput } from './types.js';
 import type { FlowResponse, SubmitInput } from '../view.js';
 import { identifierField } from '../definitions/schema-view.js';
-import { renderStep, RunContext, runStep } from './context.js';
+import { renderStep, RunContext, runStep, STAY } from './context.js';
 import { planOf, readFields } from './fields.js';
 import { guessedAccount } from './guard.js';
 import { claimSessionBoundFrame, signedInUser } from './session-bound.js';
@@ -167,10 +167,11 @@ export class FlowRuntime {
     let outcome: string | undefined;
     if (action.kind === 'submit') {
       outcome = await this.submitFields(ctx, input);
+      if (outcome === STAY) return this.respond(run, false);
     } else if (action.kind === 'navigate') {
       if (Object.keys(input.fields).length > 0) throw invalidAction(frame.id, input.action, 'A navigate action carries no fields.');
     } else {
-      const method = ACTION_KIND_OWNERS.get(action.kind);
+      const method = (await claimantOf(ctx, action, input)) ?? ACTION_KIND_OWNERS.get(action.kind);
       if (!method?.act) throw invalidAction(frame.id, input.action, `Actions of kind "${action.kind}" are not available.`);
       const answer = await method.act(ctx, action, input);
       if (answer.stay) return this.respond(run, false);
@@ -266,7 +267,7 @@ export class FlowRuntime {
         throw error;
       }
     }
-    const outcome = await runStep(ctx, values);
+    const outcome = await runStep(ctx, values, input);
     run.guard.forget();
     return outcome;
   }

@@ -30,7 +30,9 @@ export function upstreamReturnRoutes(root: FastifyInstance, runtime: FlowRuntime
   const ownOrigins = new Set(ownOriginsOf(publicUrl));
   void root.register(async (plugin) => {
     plugin.removeAllContentTypeParsers();
-    plugin.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, parseForm);
+    // 16 KiB unless a method's returns post more (a SAML response with its certificate).
+    const bodyLimit = Math.max(16 * 1024, ...methods.map((method) => method.upstreamReturn?.maxPostBytes ?? 0));
+    plugin.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit }, parseForm);
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     const tags = ['flows'];
 
@@ -58,7 +60,8 @@ export function upstreamReturnRoutes(root: FastifyInstance, runtime: FlowRuntime
         upstream.path,
         { config: { tenancy: 'public', emits: ['sso.linked', 'user.created', 'login.failed'] }, schema: { tags, summary: upstream.summaries.post, body: upstream.params, response: { 303: Type.Null() } } },
         async (request, reply) => {
-          const query = new URLSearchParams(request.body as Record<string, string>).toString();
+          const form = request.body as Record<string, string>;
+          const query = new URLSearchParams(upstream.fromPost ? upstream.fromPost(form) : form).toString();
           return reply.status(303).header('location', `${upstream.path}?${query}`).header('cache-control', 'no-store').send(null);
         },
       );

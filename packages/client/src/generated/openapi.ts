@@ -212,7 +212,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -4225,6 +4225,169 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/flow/saml/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SAML ACS, second leg: the packed response with the browser's _zsaml (sets _zflow, clears _zsaml, 303 to return_to?flow=<id>) */
+        get: {
+            parameters: {
+                query?: {
+                    RelayState?: string;
+                    SAMLResponse?: string;
+                    z?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** The SAML Assertion Consumer Service (HTTP-POST binding): 303 to the GET form with the response packed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        RelayState?: string;
+                        SAMLResponse?: string;
+                        z?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/flow/sso/callback": {
         parameters: {
             query?: never;
@@ -4847,7 +5010,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -7196,7 +7359,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -7564,6 +7727,622 @@ export type paths = {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/saml_providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List SAML identity providers */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page_token?: string;
+                };
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            next_page_token?: string;
+                            saml_providers: {
+                                /** @description The Assertion Consumer Service URL (HTTP-POST) to register at the IdP */
+                                acs_url: string;
+                                /** @description Schema property path -> SAML attribute Name; a property not named here is read from the common claim URIs (docs/saml.md) */
+                                attributes: {
+                                    [key: string]: string;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description E-mail domains whose sign-ins go to this IdP (home-realm discovery) */
+                                domains: string[];
+                                enabled: boolean;
+                                id: string;
+                                /** @description How many signing certificates the metadata lists (several during a rollover) */
+                                idp_certificates: number;
+                                /** @description From the IdP metadata */
+                                idp_entity_id: string | null;
+                                idp_metadata_url?: string;
+                                idp_metadata_xml?: string;
+                                /** @description The IdP's SingleSignOnService (HTTP-Redirect binding) */
+                                idp_sso_url: string | null;
+                                /** @description verified_email: the assertion's e-mail counts as verified (the operator trusts the IdP): it links an existing user with that verified address at once, and a user created just in time keeps it verified */
+                                link: "none" | "verified_email";
+                                /** Format: date-time */
+                                metadata_fetched_at?: string;
+                                name: string;
+                                project_id: string;
+                                /** @description The SP entity id (Audience) to register at the IdP */
+                                sp_entity_id: string;
+                                /** @description The SP metadata to give the IdP */
+                                sp_metadata_url: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/saml_providers/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a SAML identity provider */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    /** @description The provider id: a slug chosen by the operator */
+                    provider_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The Assertion Consumer Service URL (HTTP-POST) to register at the IdP */
+                            acs_url: string;
+                            /** @description Schema property path -> SAML attribute Name; a property not named here is read from the common claim URIs (docs/saml.md) */
+                            attributes: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description E-mail domains whose sign-ins go to this IdP (home-realm discovery) */
+                            domains: string[];
+                            enabled: boolean;
+                            id: string;
+                            /** @description How many signing certificates the metadata lists (several during a rollover) */
+                            idp_certificates: number;
+                            /** @description From the IdP metadata */
+                            idp_entity_id: string | null;
+                            idp_metadata_url?: string;
+                            idp_metadata_xml?: string;
+                            /** @description The IdP's SingleSignOnService (HTTP-Redirect binding) */
+                            idp_sso_url: string | null;
+                            /** @description verified_email: the assertion's e-mail counts as verified (the operator trusts the IdP): it links an existing user with that verified address at once, and a user created just in time keeps it verified */
+                            link: "none" | "verified_email";
+                            /** Format: date-time */
+                            metadata_fetched_at?: string;
+                            name: string;
+                            project_id: string;
+                            /** @description The SP entity id (Audience) to register at the IdP */
+                            sp_entity_id: string;
+                            /** @description The SP metadata to give the IdP */
+                            sp_metadata_url: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Create or replace a SAML 2.0 identity provider (metadata inline or by URL) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description `*`: create only; a taken id answers 412 req.precondition_failed */
+                    "if-none-match"?: string;
+                };
+                path: {
+                    project_id: string;
+                    /** @description The provider id: a slug chosen by the operator */
+                    provider_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Schema property path -> SAML attribute Name; a property not named here is read from the common claim URIs (docs/saml.md) */
+                        attributes?: {
+                            [key: string]: string;
+                        };
+                        /** @description E-mail domains sent to this IdP instead of a password; unique per project */
+                        domains?: string[];
+                        enabled?: boolean;
+                        /** @description Where the IdP publishes its metadata: fetched now, cached, and fetched again daily (https; http only on loopback) */
+                        idp_metadata_url?: string;
+                        /** @description The IdP metadata document (exactly one of this and idp_metadata_url) */
+                        idp_metadata_xml?: string;
+                        /** @description verified_email: the assertion's e-mail counts as verified (the operator trusts the IdP): it links an existing user with that verified address at once, and a user created just in time keeps it verified */
+                        link?: "none" | "verified_email";
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The Assertion Consumer Service URL (HTTP-POST) to register at the IdP */
+                            acs_url: string;
+                            /** @description Schema property path -> SAML attribute Name; a property not named here is read from the common claim URIs (docs/saml.md) */
+                            attributes: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description E-mail domains whose sign-ins go to this IdP (home-realm discovery) */
+                            domains: string[];
+                            enabled: boolean;
+                            id: string;
+                            /** @description How many signing certificates the metadata lists (several during a rollover) */
+                            idp_certificates: number;
+                            /** @description From the IdP metadata */
+                            idp_entity_id: string | null;
+                            idp_metadata_url?: string;
+                            idp_metadata_xml?: string;
+                            /** @description The IdP's SingleSignOnService (HTTP-Redirect binding) */
+                            idp_sso_url: string | null;
+                            /** @description verified_email: the assertion's e-mail counts as verified (the operator trusts the IdP): it links an existing user with that verified address at once, and a user created just in time keeps it verified */
+                            link: "none" | "verified_email";
+                            /** Format: date-time */
+                            metadata_fetched_at?: string;
+                            name: string;
+                            project_id: string;
+                            /** @description The SP entity id (Audience) to register at the IdP */
+                            sp_entity_id: string;
+                            /** @description The SP metadata to give the IdP */
+                            sp_metadata_url: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The Assertion Consumer Service URL (HTTP-POST) to register at the IdP */
+                            acs_url: string;
+                            /** @description Schema property path -> SAML attribute Name; a property not named here is read from the common claim URIs (docs/saml.md) */
+                            attributes: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description E-mail domains whose sign-ins go to this IdP (home-realm discovery) */
+                            domains: string[];
+                            enabled: boolean;
+                            id: string;
+                            /** @description How many signing certificates the metadata lists (several during a rollover) */
+                            idp_certificates: number;
+                            /** @description From the IdP metadata */
+                            idp_entity_id: string | null;
+                            idp_metadata_url?: string;
+                            idp_metadata_xml?: string;
+                            /** @description The IdP's SingleSignOnService (HTTP-Redirect binding) */
+                            idp_sso_url: string | null;
+                            /** @description verified_email: the assertion's e-mail counts as verified (the operator trusts the IdP): it links an existing user with that verified address at once, and a user created just in time keeps it verified */
+                            link: "none" | "verified_email";
+                            /** Format: date-time */
+                            metadata_fetched_at?: string;
+                            name: string;
+                            project_id: string;
+                            /** @description The SP entity id (Audience) to register at the IdP */
+                            sp_entity_id: string;
+                            /** @description The SP metadata to give the IdP */
+                            sp_metadata_url: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Body larger than 1 MiB (`req.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body in a content type the route does not read (`req.unsupported_media_type`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a SAML identity provider (idempotent) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    /** @description The provider id: a slug chosen by the operator */
+                    provider_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing or invalid credentials (`auth.unauthorized`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The credential lacks the scope (`auth.forbidden`) or the request is cross-site (`auth.csrf_invalid`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found, also for resources of another project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -8414,7 +9193,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -8559,7 +9338,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -8593,7 +9372,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -8609,7 +9388,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -8933,7 +9712,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -9103,7 +9882,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -9197,7 +9976,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -9294,7 +10073,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -9328,7 +10107,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -9469,7 +10248,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -9595,7 +10374,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -9727,7 +10506,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -9814,6 +10593,100 @@ export type paths = {
                         "application/json": {
                             status: string;
                         };
+                    };
+                };
+                /** @description Internal error (`internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Database unreachable (`unavailable`) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saml/{provider_id}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SP metadata of a SAML provider: entity id, ACS (HTTP-POST) and the encryption certificate, for the IdP */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The project */
+                    project_id: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The provider id: a slug chosen by the operator */
+                    provider_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description SAML 2.0 metadata (EntityDescriptor) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/samlmetadata+xml": string;
+                    };
+                };
+                /** @description Invalid request (`req.invalid` and domain codes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Every error: a stable code, a human message and structured details. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limited (`auth.rate_limited`) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 /** @description Internal error (`internal`) */
@@ -10032,7 +10905,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -10819,7 +11692,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -11382,7 +12255,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -11610,7 +12483,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -11870,7 +12743,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -12226,7 +13099,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -12824,7 +13697,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -12858,7 +13731,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+                            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
                             details: {
                                 [key: string]: unknown;
                             };
@@ -13016,7 +13889,7 @@ export type components = {
         /** @description Every error: a stable code, a human message and structured details. */
         ErrorBody: {
             /** @enum {string} */
-            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
+            code: "asset.not_found" | "att.already_handed_off" | "att.invalid_request" | "att.invalid_state" | "att.not_completed" | "att.not_found" | "auth.csrf_invalid" | "auth.forbidden" | "auth.password_policy" | "auth.rate_limited" | "auth.unauthorized" | "client.not_found" | "cred.not_found" | "enc_key.decrypt_failed" | "flow.code_exhausted" | "flow.completed" | "flow.expired" | "flow.invalid_action" | "flow.invalid_credentials" | "flow.not_found" | "flow.sso_failed" | "flow.validation_failed" | "flowdef.in_use" | "flowdef.invalid" | "flowdef.last_active" | "flowdef.not_found" | "internal" | "key.not_found" | "link.invalid" | "oauth.access_denied" | "oauth.authorization_pending" | "oauth.expired_token" | "oauth.insufficient_scope" | "oauth.invalid_client" | "oauth.invalid_grant" | "oauth.invalid_request" | "oauth.invalid_scope" | "oauth.invalid_target" | "oauth.invalid_token" | "oauth.slow_down" | "oauth.unauthorized_client" | "oauth.unsupported_grant_type" | "oauth.unsupported_response_type" | "oauth.unsupported_token_type" | "operator.last_instance_admin" | "operator.role_not_found" | "proj.not_found" | "proj.system_project" | "req.headers_too_large" | "req.idempotency_conflict" | "req.invalid" | "req.method_not_allowed" | "req.precondition_failed" | "req.timeout" | "req.too_large" | "req.unsupported_media_type" | "route.not_found" | "saml.domain_taken" | "saml.not_found" | "sch.already_exists" | "sch.invalid" | "sch.not_found" | "sess.invalid_ttl" | "sess.not_found" | "sso.not_found" | "team.already_exists" | "team.in_use" | "team.not_found" | "unavailable" | "user.already_exists" | "user.invalid" | "user.no_address" | "user.not_found" | "webhook.delivery_not_found" | "webhook.not_found";
             details: {
                 [key: string]: unknown;
             };
