@@ -175,7 +175,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl, events, changes);
 
-  const samlProviders = new SamlProviderService({ db, box: new SealedBox(keys, SAML_SP_KEY_PURPOSE), paginator, clock, publicUrl: config.publicUrl });
+  const samlProviders = new SamlProviderService({ db, box: new SealedBox(keys, SAML_SP_KEY_PURPOSE), paginator, clock, publicUrl: config.publicUrl, events });
 
   const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, sessions, attempts, changes, ssoProviders, events });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Container } from '../container.js';
 import { AppError } from '../core/errors.js';
+import { ADMIN } from '../events/types.js';
 import type { SamlLink, SamlProviderInput } from '../saml/service.js';
 
 type UsageErrorClass = new (message: string) => Error;
@@ -24,7 +25,7 @@ export async function samlCommand(
   if (command === 'saml list') return (await c.samlProviders.list(projectId, { limit: 100 })).items;
   if (!values.provider) throw new UsageError(`${command} needs --provider`);
   if (command === 'saml delete') {
-    await c.samlProviders.delete(projectId, values.provider);
+    await c.samlProviders.delete(projectId, values.provider, ADMIN);
     return { deleted: values.provider };
   }
   if (!/^[a-z][a-z0-9-]{0,63}$/.test(values.provider)) throw new UsageError('--provider must be a slug: a lowercase letter, then up to 63 lowercase letters, digits or dashes');
@@ -38,7 +39,7 @@ export async function samlCommand(
     input.link = values.link as SamlLink;
   }
   try {
-    return (await c.samlProviders.put(projectId, values.provider, input)).provider;
+    return (await c.samlProviders.put(projectId, values.provider, input, { actor: ADMIN })).provider;
   } catch (error) {
     if (error instanceof AppError) throw new UsageError(error.message);
     throw error;

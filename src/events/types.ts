@@ -36,7 +36,7 @@ export function actorName(actor: Actor): string {
   return (actor.kind === 'service_key' || actor.kind === 'operator') && actor.id !== null ? `${actor.kind}:${actor.id}` : actor.kind;
 }
 
-export type SubjectKind = 'user' | 'session' | 'project' | 'schema' | 'flow_definition' | 'team' | 'sso_provider' | 'oauth_client' | 'service_key' | 'operator' | 'webhook';
+export type SubjectKind = 'user' | 'session' | 'project' | 'schema' | 'flow_definition' | 'team' | 'sso_provider' | 'saml_provider' | 'oauth_client' | 'service_key' | 'operator' | 'webhook';
 
 export interface Subject {
   kind: SubjectKind;
@@ -75,6 +75,9 @@ export interface EventDataMap {
   'sso_provider.created': { name: string; template: string };
   'sso_provider.updated': { name: string; template: string };
   'sso_provider.deleted': Record<string, never>;
+  'saml_provider.created': { name: string };
+  'saml_provider.updated': { name: string };
+  'saml_provider.deleted': Record<string, never>;
   'oauth_client.created': { name: string; public: boolean };
   'oauth_client.deleted': Record<string, never>;
   'service_key.created': { name: string; scopes: string[] };
@@ -139,6 +142,9 @@ export const EVENT_CATALOGUE: { readonly [T in EventType]: Definition<EventDataM
   'sso_provider.created': { subject: 'sso_provider', summary: 'An upstream identity provider was added.', fields: ['name', 'template'], example: { name: 'Google', template: 'google' } },
   'sso_provider.updated': { subject: 'sso_provider', summary: 'An upstream identity provider was replaced.', fields: ['name', 'template'], example: { name: 'Google Workspace', template: 'google' } },
   'sso_provider.deleted': { subject: 'sso_provider', summary: 'An upstream identity provider was removed.', ...none },
+  'saml_provider.created': { subject: 'saml_provider', summary: 'A SAML identity provider was added.', fields: ['name'], example: { name: 'Corp Entra ID' } },
+  'saml_provider.updated': { subject: 'saml_provider', summary: 'A SAML identity provider was replaced (metadata, mapping, domains).', fields: ['name'], example: { name: 'Corp Entra ID' } },
+  'saml_provider.deleted': { subject: 'saml_provider', summary: 'A SAML identity provider was removed.', ...none },
   'oauth_client.created': { subject: 'oauth_client', summary: 'An OIDC client was registered.', fields: ['name', 'public'], example: { name: 'Shop web', public: false } },
   'oauth_client.deleted': { subject: 'oauth_client', summary: 'An OIDC client was deleted (its tokens revoked).', ...none },
   'service_key.created': { subject: 'service_key', summary: 'A service key was created.', fields: ['name', 'scopes'], example: { name: 'billing', scopes: ['user.read', 'event.read'] } },

@@ -2,6 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorBody, Id, listBody, listOf, NoContent, PageQuery, Timestamp } from '../http/schemas.js';
+import { principalOf } from '../http/auth.js';
+import { actorRefOf } from '../schemas/caller.js';
 import type { SamlProviderService } from './service.js';
 
 const Slug = Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$', description: 'The provider id: a slug chosen by the operator' });
@@ -63,7 +65,7 @@ export function samlProviderRoutes(root: FastifyInstance, { samlProviders }: Sam
   app.put(
     '/projects/:project_id/saml_providers/:provider_id',
     {
-      config,
+      config: { ...config, emits: ['saml_provider.created', 'saml_provider.updated'] as const },
       schema: {
         tags,
         summary: 'Create or replace a SAML 2.0 identity provider (metadata inline or by URL)',
@@ -75,7 +77,7 @@ export function samlProviderRoutes(root: FastifyInstance, { samlProviders }: Sam
     },
     async (request, reply) => {
       const createOnly = request.headers['if-none-match'] === '*';
-      const { provider, created } = await samlProviders.put(request.params.project_id, request.params.provider_id, request.body, { createOnly });
+      const { provider, created } = await samlProviders.put(request.params.project_id, request.params.provider_id, request.body, { createOnly, actor: actorRefOf(principalOf(request)) });
       return reply.status(created ? 201 : 200).send(provider);
     },
   );
@@ -97,9 +99,9 @@ export function samlProviderRoutes(root: FastifyInstance, { samlProviders }: Sam
 
   app.delete(
     '/projects/:project_id/saml_providers/:provider_id',
-    { config, schema: { tags, summary: 'Delete a SAML identity provider (idempotent)', params: ProviderParams, response: { 204: NoContent } } },
+    { config: { ...config, emits: ['saml_provider.deleted'] as const }, schema: { tags, summary: 'Delete a SAML identity provider (idempotent)', params: ProviderParams, response: { 204: NoContent } } },
     async (request, reply) => {
-      await samlProviders.delete(request.params.project_id, request.params.provider_id);
+      await samlProviders.delete(request.params.project_id, request.params.provider_id, actorRefOf(principalOf(request)));
       return reply.status(204).send(null);
     },
   );

@@ -1,3 +1,5 @@
+import type { EventLog } from '../events/service.js';
+import { SYSTEM, type Actor } from '../events/types.js';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
 import { AppError, notFoundError } from '../core/errors.js';
@@ -72,6 +74,8 @@ export interface SamlProviderDeps {
   paginator?: Paginator;
   /** reads a metadata URL (tests give their own) */
   fetcher?: MetadataFetcher;
+  /** the event log: provider changes are `saml_provider.*` events, in the change's transaction */
+  events?: EventLog;
   log?: (message: string, details: Record<string, unknown>) => void;
 }
 
@@ -106,7 +110,7 @@ export class SamlProviderService {
   entityId = (projectId: string, id: string) => `${this.publicUrl}/saml/${projectId}/${id}`;
   acsUrl = () => `${this.publicUrl}${SAML_ACS_PATH}`;
 
-  async put(projectId: string, id: string, input: SamlProviderInput, options: { createOnly?: boolean } = {}): Promise<{ provider: SamlProvider; created: boolean }> {
+  async put(projectId: string, id: string, input: SamlProviderInput, options: { createOnly?: boolean; actor?: Actor } = {}): Promise<{ provider: SamlProvider; created: boolean }> {
     const { domains, attributes } = this.validate(input);
     const now = this.clock.now();
     let cached: string | null = null;
@@ -138,6 +142,7 @@ export class SamlProviderService {
       if (!written) throw new AppError('req.precondition_failed', 'A provider with this id exists already (If-None-Match: *).', { provider_id: id });
       const taken = await this.store.replaceDomains(trx, projectId, id, domains);
       if (taken.length > 0) throw new AppError('saml.domain_taken', `Another SAML provider of the project holds ${taken.join(', ')}.`, { domains: taken });
+      await this.deps.events?.record(trx, { type: written.created ? 'saml_provider.created' : 'saml_provider.updated', projectId, actor: options.actor ?? SYSTEM, subjectId: id, data: { name: row.name } });
       return { created: written.created, row: await this.store.find(projectId, id, trx) };
     });
     return { provider: this.view(result.row!), created: result.created };
@@ -159,8 +164,10 @@ export class SamlProviderService {
   }
 
   /** Idempotent: unknown and other-project ids change nothing. */
-  async delete(projectId: string, id: string): Promise<void> {
-    await this.store.delete(projectId, id);
+  async delete(projectId: string, id: string, actor: Actor = SYSTEM): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (await this.store.delete(projectId, id, trx)) await this.deps.events?.record(trx, { type: 'saml_provider.deleted', projectId, actor, subjectId: id, data: {} });
+    });
   }
 
   /** The SP metadata to give the IdP; 404 for an unknown provider. */

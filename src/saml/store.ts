@@ -95,7 +95,9 @@ export class SamlProviderStore {
     await this.db.updateTable('saml_providers').set({ metadata_cached: xml, metadata_fetched_at: at }).where('project_id', '=', projectId).where('id', '=', id).where('idp_metadata_url', 'is not', null).execute();
   }
 
-  async delete(projectId: string, id: string): Promise<void> {
-    await this.db.deleteFrom('saml_providers').where('project_id', '=', projectId).where('id', '=', id).execute();
+  /** Whether a provider went (the caller's transaction when given). */
+  async delete(projectId: string, id: string, db: Kysely<Database> = this.db): Promise<boolean> {
+    const result = await db.deleteFrom('saml_providers').where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 }

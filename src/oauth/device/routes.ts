@@ -36,7 +36,7 @@ export function deviceRoutes(app: FastifyInstance, deps: DeviceRouteDeps): void 
   app.post(
     '/device_authorization',
     {
-      config: { tenancy: 'credential' },
+      config: { tenancy: 'credential', emits: [], emitsNone: 'a device code is no change yet: the approval that follows signs in through the login flow (login.succeeded, session.created)' },
       schema: {
         tags: ['oauth'],
         summary: 'Device authorization endpoint (RFC 8628): a device code to poll with and a user code to type at /ui/device',
