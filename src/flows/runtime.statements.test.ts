@@ -58,7 +58,7 @@ describe('database statements of the default login journey', () => {
     expect(all.length, shown).toBeLessThanOrEqual(9);
   });
 
-  it('takes a guess at the account before comparing it, then counts the failure against the IP', async () => {
+  it('takes a guess at the account before comparing it, then counts the failure against the IP and logs it', async () => {
     const client = new FlowClient(t, '198.51.100.77');
     const started = await client.start({ project_id: project.id, purpose: 'login' });
     const identified = await client.submit(started.json().id, 'continue', { email: 'counted@example.com' });
@@ -66,8 +66,10 @@ describe('database statements of the default login journey', () => {
     const refused = await client.submit(identified.json().id, 'sign_in', { password: 'not the password at all' });
     expect(refused.json().code).toBe('flow.invalid_credentials');
     const writes = sent.filter((text) => /^\s*(with|insert|update|delete)/i.test(text));
-    expect(writes, JSON.stringify(sent, null, 1)).toHaveLength(2);
+    expect(writes, JSON.stringify(sent, null, 1)).toHaveLength(3);
     expect(writes[0]).toMatch(/insert into "login_failures"[\s\S]*on conflict[\s\S]*locked_until/);
+    // The IP's failure and the event login.failed commit together (docs/events.md).
     expect(writes[1]).toMatch(/insert into "ip_failures"/);
+    expect(writes[2]).toMatch(/insert into "events"/);
   });
 });

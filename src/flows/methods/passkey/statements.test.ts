@@ -33,7 +33,7 @@ describe('database statements of a passkey sign-in', () => {
     });
   afterAll(async () => kit.t.close());
 
-  it('starts in 1 statement (the shell with its run) answers in 2 (the risk signals with the credential; the challenge and the counter with the handoff) and exchanges in 1', async () => {
+  it('starts in 1 statement (the shell with its run) answers in 2 (the risk signals with the credential; the challenge and the counter with the handoff) and exchanges in 1 with its events', async () => {
     const client = new PasskeyClient(kit.t);
     const start = await statementsOf(() => client.begin(kit.projectId, 'login'));
     expect(start.result.statusCode).toBe(200);
@@ -47,8 +47,12 @@ describe('database statements of a passkey sign-in', () => {
     expect(start.statements.length, shown).toBeLessThanOrEqual(1);
     expect(answer.statements.filter((text) => text.includes('flow_definitions')), shown).toEqual([]);
     expect(answer.statements.length, shown).toBeLessThanOrEqual(2);
-    // The project secret and the user's profile are cached: the exchange is its one statement.
-    expect(exchanged.statements.length, shown).toBeLessThanOrEqual(1);
+    // The project secret and the user's profile are cached: the exchange is its one statement, and
+    // its events (session.created, login.succeeded) one insert in the same transaction (docs/events.md).
+    const work = exchanged.statements.filter((text) => !/^\s*(begin|commit)\s*;?\s*$/i.test(text));
+    expect(work, shown).toHaveLength(2);
+    expect(work[1], shown).toMatch(/^insert into "events"/);
+    expect(exchanged.statements.length, shown).toBeLessThanOrEqual(4);
     // The attempt is written handed off with its token and the run's end, in one statement (src/attempts/drafts.ts).
     expect(answer.statements.filter((text) => /auth_attempts|handoff_tokens|flow_runs/.test(text)), shown).toHaveLength(1);
     // ...which also consumes the challenge and moves the sign count (src/passkeys/store.ts useParts), the run's end requiring both.
