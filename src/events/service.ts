@@ -63,13 +63,6 @@ export class EventLog {
     private readonly ids = new EventIds(),
   ) {}
 
-  /** Work that must commit with every event write, in its transaction (the webhook fan-out). */
-  private readonly recordedHooks: Array<(trx: Kysely<Database>, eventIds: readonly string[], now: Date) => Promise<void>> = [];
-
-  onRecorded(hook: (trx: Kysely<Database>, eventIds: readonly string[], now: Date) => Promise<void>): void {
-    this.recordedHooks.push(hook);
-  }
-
   /** Runs a change and the events it records in one transaction. */
   transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
@@ -96,10 +89,8 @@ export class EventLog {
       subject_id: event.subjectId,
       data: eventData(event.type, event.data),
     }));
-    await this.store.with(trx).insert(rows);
-    const ids = rows.map((row) => row.id);
-    for (const hook of this.recordedHooks) await hook(trx, ids, now);
-    return ids;
+    await this.store.with(trx).insert(rows, now);
+    return rows.map((row) => row.id);
   }
 
   /** GET /events: newest first; a page token is bound to the project and the filters it was made with. */

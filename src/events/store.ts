@@ -29,10 +29,25 @@ export class EventStore {
     return new EventStore(db);
   }
 
-  /** One statement for every row. */
-  async insert(rows: readonly EventRow[]): Promise<void> {
+  /**
+   * One statement for every row, and for its webhook deliveries: the fan-out (one pending delivery
+   * per event and enabled endpoint of its project subscribed to its type, or "*") is part of the
+   * insert, so no event commits without its deliveries and an event costs no extra round trip.
+   * The delivery id (`msg_` + a hash of event and endpoint) is the `webhook-id` every retry repeats.
+   */
+  async insert(rows: readonly EventRow[], now: Date): Promise<void> {
     if (rows.length === 0) return;
-    await this.db.insertInto('events').values(rows.map((row) => ({ ...row, data: jsonb(row.data) }))).execute();
+    const inserted = this.db
+      .insertInto('events')
+      .values(rows.map((row) => ({ ...row, data: jsonb(row.data) })))
+      .returning(['id', 'project_id', 'type', 'occurred_at']);
+    await sql`
+      with e as (${inserted})
+      insert into webhook_deliveries (id, webhook_id, project_id, event_id, occurred_at, status, attempts, next_at, created_at)
+      select 'msg_' || md5(e.id || ':' || w.id), w.id, e.project_id, e.id, e.occurred_at, 'pending', 0, ${now}, ${now}
+      from e
+      join webhooks w on w.project_id = e.project_id and w.disabled_at is null
+        and (w.events @> jsonb_build_array(e.type) or w.events @> '["*"]'::jsonb)`.execute(this.db);
   }
 
   /** One page of a project's events, newest first (`limit + 1` rows tell whether more follow). */

@@ -22,13 +22,12 @@ export interface Webhooks {
   start(): () => Promise<void>;
 }
 
-/** Wires webhooks: the fan-out rides on every event write (`EventLog.onRecorded`), in its transaction. */
+/** Wires webhooks. The fan-out into their outbox is part of every event insert (`EventStore.insert`). */
 export function createWebhooks(deps: { db: Kysely<Database>; events: EventLog; keys: KeyRing; clock: Clock; ids: IdGenerator; paginator: Paginator; logger?: Logger; config: Pick<Config, 'webhookAllowPrivate' | 'webhookIntervalMs' | 'webhookLeaseMs'> }): Webhooks {
   const { db, events, clock, config } = deps;
   const store = new WebhookStore(db);
   const secrets = new SealedBox(deps.keys, 'webhook.secret');
   const allowPrivate = config.webhookAllowPrivate ?? false;
-  events.onRecorded((trx, eventIds, now) => store.with(trx).fanOut(eventIds, now));
   const newWorker = () => new WebhookWorker({ store, events, secrets, clock, logger: deps.logger }, { allowPrivate, ...(config.webhookLeaseMs ? { leaseMs: config.webhookLeaseMs } : {}) });
   const worker = newWorker();
   const service = new WebhookService({ db, store, events, secrets, clock, ids: deps.ids, paginator: deps.paginator, allowPrivate });

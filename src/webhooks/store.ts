@@ -52,22 +52,6 @@ export class WebhookStore {
   }
 
   /**
-   * The fan-out, in the transaction that writes the events: one pending delivery per event and
-   * enabled endpoint of its project subscribed to its type (or "*"). One statement; its id
-   * (`msg_` + a hash of the event and endpoint) is the `webhook-id` every retry repeats.
-   */
-  async fanOut(eventIds: readonly string[], now: Date): Promise<void> {
-    if (eventIds.length === 0) return;
-    await sql`
-      insert into webhook_deliveries (id, webhook_id, project_id, event_id, occurred_at, status, attempts, next_at, created_at)
-      select 'msg_' || md5(e.id || ':' || w.id), w.id, e.project_id, e.id, e.occurred_at, 'pending', 0, ${now}, ${now}
-      from events e
-      join webhooks w on w.project_id = e.project_id and w.disabled_at is null
-        and (w.events @> jsonb_build_array(e.type) or w.events @> '["*"]'::jsonb)
-      where e.id in (${sql.join(eventIds)})`.execute(this.db);
-  }
-
-  /**
    * Claims up to `limit` due deliveries: per endpoint only its oldest pending one (ordering by
    * event time; a retrying delivery holds back the later ones of that endpoint only), not leased
    * or with a lease run out. The lease is set in the same statement that checks it, so two
