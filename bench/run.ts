@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { LoadResult, LoadSpec } from './load.js';
 import { updatePerformanceDoc, throughputSvg, type BenchReport, type ScenarioResult } from './report.js';
 import { seed, type Seeded } from './seed.js';
+import { startTracedServer } from './traced.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const { values: args } = parseArgs({
@@ -248,6 +249,13 @@ async function main(): Promise<void> {
   await measure('sessions_me', 'GET /sessions/me (session cookie)', seeded.sessionToken
     ? http(`${baseUrl}/sessions/me`, 'GET', { cookie: `__service_session=${seeded.sessionToken}` })
     : { unavailable: seeded.notes.session ?? 'no session' });
+  // Tracing on (same build, in-memory exporter) against the server above, tracing off.
+  const traced = seeded.sessionToken && !args.embedded && (!only || only.has('sessions_me_traced')) ? await startTracedServer(root, env, port + 1) : undefined;
+  if (traced) children.push(traced.child);
+  await measure('sessions_me_traced', 'GET /sessions/me with tracing on (in-memory exporter)', traced
+    ? http(`${traced.url}/sessions/me`, 'GET', { cookie: `__service_session=${seeded.sessionToken}` })
+    : { unavailable: args.embedded ? 'the embedded database belongs to one process' : 'no session' }, traced ? { pid: traced.child.pid! } : gatehouse);
+  traced?.child.kill('SIGTERM');
   await measure('session_by_id', 'GET /sessions/{id} (bearer)', seeded.sessionId
     ? http(`${baseUrl}/sessions/${seeded.sessionId}`, 'GET', { authorization: `Bearer ${seeded.projectSecret}` })
     : { unavailable: seeded.notes.session ?? 'no session' });
@@ -276,6 +284,7 @@ async function main(): Promise<void> {
   for (const s of scenarios) if (s.requests_per_sec !== undefined && ceilingRps > 0) s.ratio_to_ceiling = s.requests_per_sec / ceilingRps;
   const byName = (name: string) => scenarios.find((s) => s.name === name && s.status === 'ok');
   const me = byName('sessions_me');
+  const tracedMe = byName('sessions_me_traced');
   const ex = byName('exchange');
   const journey = byName('login_journey');
   const argon = byName('argon2_only');
@@ -307,6 +316,7 @@ async function main(): Promise<void> {
         met: recovery?.known_p50_ms !== undefined ? Math.abs(recovery.known_p50_ms - recovery.unknown_p50_ms!) <= 0.1 * Math.max(recovery.known_p50_ms, recovery.unknown_p50_ms!) : null,
       },
       { target: 'GET /sessions/me ≥ 0.25 × ceiling', measured: me ? `${me.ratio_to_ceiling!.toFixed(3)} ×` : 'n/a', met: me ? me.ratio_to_ceiling! >= 0.25 : null },
+      { target: 'tracing on (in-memory exporter) / off, GET /sessions/me, same build', measured: me && tracedMe ? `${(tracedMe.requests_per_sec! / me.requests_per_sec!).toFixed(3)} × (${tracedMe.requests_per_sec!.toFixed(0)} vs ${me.requests_per_sec!.toFixed(0)} req/s)` : 'n/a', met: null },
       { target: 'GET /sessions/me p99 ≤ 5 ms', measured: me ? `${me.p99_ms} ms` : 'n/a', met: me ? me.p99_ms! <= 5 : null },
       { target: 'exchange ≥ 0.10 × ceiling', measured: ex ? `${ex.ratio_to_ceiling!.toFixed(3)} ×` : 'n/a', met: ex ? ex.ratio_to_ceiling! >= 0.1 : null },
       {
