@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Starts bench/traced-server.ts (the same build, tracing on, in-memory exporter) on the measured
+ * Starts bench/traced-server.mjs (the same build, tracing on, in-memory exporter) on the measured
  * server's database, beside it, for the `sessions_me_traced` scenario. PostgreSQL only: the
  * embedded database belongs to one process.
  */
@@ -12,7 +12,7 @@ export async function startTracedServer(root: string, env: NodeJS.ProcessEnv, po
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-traced-'));
   const log = openSync(join(dataDir, 'gatehouse.log'), 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/traced-server.ts')], {
+  const child = spawn(process.execPath, [join(root, 'bench/traced-server.mjs')], {
     cwd: root,
     env: { ...env, PORT: String(port), GATEHOUSE_PUBLIC_URL: url, GATEHOUSE_DATA_DIR: dataDir },
     stdio: ['ignore', log, 'inherit'],

@@ -97,6 +97,16 @@ describe('tracing with an in-memory exporter', () => {
     }
   });
 
+  it("joins the caller's trace when the request carries a W3C traceparent", async () => {
+    exporter.reset();
+    const traceId = randomBytes(16).toString('hex');
+    const parentId = randomBytes(8).toString('hex');
+    expect((await fetch(`${t.base}/healthz`, { headers: { traceparent: `00-${traceId}-${parentId}-01` } })).status).toBe(200);
+    const [span] = requests();
+    expect(span.spanContext().traceId).toBe(traceId);
+    expect(span.parentSpanContext?.spanId).toBe(parentId);
+  });
+
   it('withSpan: a child of the active span with the given attributes; a failure records its type, not its message', async () => {
     exporter.reset();
     const failure = Object.assign(new Error(`could not mail ${email}`), { code: 'mail.failed' });

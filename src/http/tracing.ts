@@ -1,4 +1,4 @@
-import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { looksLikeId } from '../core/ids.js';
 import { tracer } from '../core/tracing.js';
@@ -19,7 +19,8 @@ function projectOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * One server span per request, named by method and route pattern, the parent of every span made
+ * One server span per request, named by method and route pattern (a child of the caller's span when
+ * it sends a W3C `traceparent`), the parent of every span made
  * while it is served (SQL statements, src/db/traced-pool.ts). Registered first, so that the other
  * hooks (credentials, tenancy) run inside it. Attributes: method, route pattern, status code and
  * project id; never the URL (its query may hold tokens), headers, client address or body.
@@ -29,12 +30,14 @@ export function registerRequestSpans(app: FastifyInstance): void {
   const requestTracer = tracer();
   app.addHook('onRequest', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
+    // A caller's W3C `traceparent` makes the request part of its trace.
+    const parent = request.headers.traceparent === undefined ? context.active() : propagation.extract(context.active(), request.headers);
     const span = requestTracer.startSpan(`${request.method} ${route}`, {
       kind: SpanKind.SERVER,
       attributes: { 'http.request.method': request.method, 'http.route': route },
-    });
+    }, parent);
     spans.set(request, span);
-    const active = trace.setSpan(context.active(), span);
+    const active = trace.setSpan(parent, span);
     // The body arrives in events of the raw request, the answer's end in those of the raw
     // response: their listeners run inside the span too, so every later hook and the handler do.
     context.bind(active, request.raw);
