@@ -28,7 +28,7 @@ function projectOf(request: FastifyRequest): string | undefined {
  */
 export function registerRequestSpans(app: FastifyInstance): void {
   const requestTracer = tracer();
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     // A caller's W3C `traceparent` makes the request part of its trace.
     const parent = request.headers.traceparent === undefined ? context.active() : propagation.extract(context.active(), request.headers);
@@ -38,10 +38,10 @@ export function registerRequestSpans(app: FastifyInstance): void {
     }, parent);
     spans.set(request, span);
     const active = trace.setSpan(parent, span);
-    // The body arrives in events of the raw request, the answer's end in those of the raw
-    // response: their listeners run inside the span too, so every later hook and the handler do.
-    context.bind(active, request.raw);
-    context.bind(active, reply.raw);
+    // A body arrives in events of the raw request, outside this call: its listeners are bound to
+    // the span, so the hooks and the handler that run after it do too. Without a body the rest
+    // runs from here (and the answer's end needs no context: the span is found by its request).
+    if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined) context.bind(active, request.raw);
     context.with(active, done);
   });
   const finish = (request: FastifyRequest, status: number | undefined) => {
