@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { LoadResult, LoadSpec } from './load.js';
 import { updatePerformanceDoc, throughputSvg, type BenchReport, type ScenarioResult } from './report.js';
 import { seed, type Seeded } from './seed.js';
+import { startTracedServer } from './traced.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const { values: args } = parseArgs({
@@ -24,6 +25,8 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '200' },
     'journey-concurrency': { type: 'string', default: '8' },
     'no-doc': { type: 'boolean', default: false },
+    /** Measure the dist/ already built (`npm run build`) instead of building first. */
+    'skip-build': { type: 'boolean', default: false },
     /** Write a V8 CPU profile of the Gatehouse process to this directory (see bench/profile-top.mjs). */
     'cpu-prof': { type: 'string' },
     /** Comma-separated scenario names to run (the ceiling always runs). */
@@ -186,8 +189,10 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
 }
 
 async function main(): Promise<void> {
-  console.log('bench: building');
-  execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
+  if (!args['skip-build']) {
+    console.log('bench: building');
+    execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
+  }
 
   const adminToken = `gh_admin_${randomBytes(24).toString('base64url')}`;
   const secret = randomBytes(32).toString('base64url');
@@ -248,6 +253,15 @@ async function main(): Promise<void> {
   await measure('sessions_me', 'GET /sessions/me (session cookie)', seeded.sessionToken
     ? http(`${baseUrl}/sessions/me`, 'GET', { cookie: `__service_session=${seeded.sessionToken}` })
     : { unavailable: seeded.notes.session ?? 'no session' });
+  // Tracing on (same build, in-memory exporter) against the server above, tracing off.
+  const traced = seeded.sessionToken && !args.embedded && (!only || only.has('sessions_me_traced')) ? await startTracedServer(root, env, port + 1) : undefined;
+  if (traced) children.push(traced.child);
+  await measure('sessions_me_traced', 'GET /sessions/me with tracing on (in-memory exporter)', traced
+    ? http(`${traced.url}/sessions/me`, 'GET', { cookie: `__service_session=${seeded.sessionToken}` })
+    : { unavailable: args.embedded ? 'the embedded database belongs to one process' : 'no session' }, traced ? { pid: traced.child.pid! } : gatehouse);
+  traced?.child.kill('SIGTERM');
+  // The untraced server once more: its two runs bracket the traced one, so drift cancels out.
+  if (traced) await measure('sessions_me_after', 'GET /sessions/me again, tracing off (brackets the traced run)', http(`${baseUrl}/sessions/me`, 'GET', { cookie: `__service_session=${seeded.sessionToken}` }));
   await measure('session_by_id', 'GET /sessions/{id} (bearer)', seeded.sessionId
     ? http(`${baseUrl}/sessions/${seeded.sessionId}`, 'GET', { authorization: `Bearer ${seeded.projectSecret}` })
     : { unavailable: seeded.notes.session ?? 'no session' });
@@ -276,6 +290,9 @@ async function main(): Promise<void> {
   for (const s of scenarios) if (s.requests_per_sec !== undefined && ceilingRps > 0) s.ratio_to_ceiling = s.requests_per_sec / ceilingRps;
   const byName = (name: string) => scenarios.find((s) => s.name === name && s.status === 'ok');
   const me = byName('sessions_me');
+  const tracedMe = byName('sessions_me_traced');
+  const meAfter = byName('sessions_me_after');
+  const untraced = me && meAfter ? { rps: (me.requests_per_sec! + meAfter.requests_per_sec!) / 2, cpu: (me.server_cpu_ms_per_op! + meAfter.server_cpu_ms_per_op!) / 2 } : undefined;
   const ex = byName('exchange');
   const journey = byName('login_journey');
   const argon = byName('argon2_only');
@@ -307,6 +324,7 @@ async function main(): Promise<void> {
         met: recovery?.known_p50_ms !== undefined ? Math.abs(recovery.known_p50_ms - recovery.unknown_p50_ms!) <= 0.1 * Math.max(recovery.known_p50_ms, recovery.unknown_p50_ms!) : null,
       },
       { target: 'GET /sessions/me ≥ 0.25 × ceiling', measured: me ? `${me.ratio_to_ceiling!.toFixed(3)} ×` : 'n/a', met: me ? me.ratio_to_ceiling! >= 0.25 : null },
+      { target: 'tracing on (in-memory exporter) / off, GET /sessions/me, same build', measured: untraced && tracedMe ? `throughput ${(tracedMe.requests_per_sec! / untraced.rps).toFixed(3)} × (${tracedMe.requests_per_sec!.toFixed(0)} vs ${untraced.rps.toFixed(0)} req/s, the mean of the untraced runs before and after), server CPU per request ${(tracedMe.server_cpu_ms_per_op! / untraced.cpu).toFixed(2)} × (${tracedMe.server_cpu_ms_per_op!.toFixed(3)} vs ${untraced.cpu.toFixed(3)} ms)` : 'n/a', met: null },
       { target: 'GET /sessions/me p99 ≤ 5 ms', measured: me ? `${me.p99_ms} ms` : 'n/a', met: me ? me.p99_ms! <= 5 : null },
       { target: 'exchange ≥ 0.10 × ceiling', measured: ex ? `${ex.ratio_to_ceiling!.toFixed(3)} ×` : 'n/a', met: ex ? ex.ratio_to_ceiling! >= 0.1 : null },
       {

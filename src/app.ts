@@ -13,6 +13,8 @@ import { registerTenancy } from './http/tenancy.js';
 import { registerCors } from './http/cors.js';
 import { OneLineRequestLog } from './http/request-log.js';
 import { registerResponseHeaders } from './http/response-headers.js';
+import { registerRequestSpans } from './http/tracing.js';
+import { tracingOn } from './core/tracing.js';
 import { registerValidators } from './http/validation.js';
 import { registerWellFormedText } from './http/well-formed-text.js';
 import { routeModules } from './routes.js';
@@ -35,6 +37,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     clientErrorHandler,
     logController: new OneLineRequestLog(),
   });
+  // First, so that every later hook runs inside the request's span; not at all with tracing off.
+  if (tracingOn()) registerRequestSpans(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { closeContainer, createContainer, type Container } from './container.js';
 import { loopbackPublicUrl } from './core/public-url.js';
+import { startTracing, tracingOn, tracingRequested } from './core/tracing.js';
 import { openEngine } from './db/engine.js';
 import { migrate } from './db/migrate.js';
 
@@ -52,6 +53,8 @@ async function printSetupLink(container: Container): Promise<void> {
 /** Opens storage, migrates, composes and listens. Errors are thrown for the caller to report. */
 export async function startServer(configured: Config): Promise<RunningServer> {
   const config = await withBoundPort(configured);
+  // Before the engine and the app, which install the SQL and request spans only when it is on.
+  const stopTracing = tracingRequested() && !tracingOn() ? await startTracing() : async () => {};
   const engine = await openEngine({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   let container: Container | undefined;
   try {
@@ -79,11 +82,13 @@ export async function startServer(configured: Config): Promise<RunningServer> {
           clearInterval(closeIdle);
         }
         await closeContainer(running);
+        await stopTracing().catch(() => {});
       },
     };
   } catch (error) {
     if (container) await closeContainer(container).catch(() => {});
     else await engine.close().catch(() => {});
+    await stopTracing().catch(() => {});
     throw error;
   }
 }

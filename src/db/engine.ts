@@ -3,6 +3,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { makePrivate } from './private-files.js';
+import { tracingOn } from '../core/tracing.js';
+import { tracedPool } from './traced-pool.js';
 import { withPreparedStatements } from './prepared.js';
 import type { Database } from './schema.js';
 
@@ -85,7 +87,9 @@ export async function openPglite(dataDir?: string, template?: Blob): Promise<Eng
     unlock();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pgliteAsPool(pglite) as never }) });
+  const pool = pgliteAsPool(pglite);
+  // Statement spans only when tracing is on as the engine opens: off, nothing wraps the pool.
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: (tracingOn() ? tracedPool(pool, 'postgresql') : pool) as never }) });
   const engine: Engine = {
     kind: 'pglite',
     db,
@@ -139,7 +143,8 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Engine> 
   // listener then: without this one the process would die. Its query still fails (503) and the
   // pool discards the broken client on release.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+  const prepared = withPreparedStatements(pool);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: tracingOn() ? tracedPool(prepared, 'postgresql') : prepared }) });
   return {
     kind: 'postgres',
     db,
