@@ -104,7 +104,8 @@ export class MixedLoad {
     session_check: async () => {
       const live = this.ledger.sessions;
       const session = live[Math.floor(Math.random() * live.length)];
-      if (!session) return;
+      // None yet (the run has just begun, or the database is cut): yield, so the loop never spins.
+      if (!session) return void (await new Promise((resolve) => setImmediate(resolve)));
       expectStatus(await call(this.target.proxy, 'GET', '/sessions/me', { token: session.token }), 200, 'GET /sessions/me');
     },
     login: async () => {

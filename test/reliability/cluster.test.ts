@@ -150,8 +150,8 @@ describe.skipIf(!onPostgres)('cluster: 3 nodes, a round-robin proxy, kill -9 and
     // Only the proxy's 502s for requests the killed node had received; none on another node, no 5xx of a node.
     expect(failed.filter((op) => op.failed!.status !== 502), 'failures other than a request lost with the killed node').toEqual([]);
     expect(proxy.failures.filter((f) => f.node !== 1), 'requests lost on a node that was not killed').toEqual([]);
-    expect(downAt).toBeDefined();
-    expect(inFlight.filter((f) => f.sentAt > downAt!), 'requests sent to the killed node after the proxy knew').toEqual([]);
+    // The proxy takes a node out at its first failed request: none may be sent to it after that.
+    expect(inFlight.filter((f) => downAt === undefined || f.sentAt > downAt), 'requests sent to the killed node after the proxy knew').toEqual([]);
     expect(failed.length).toBeLessThanOrEqual(inFlight.length);
 
     const writes = await verifyLedger(load.ledger);
