@@ -89,6 +89,9 @@ function bodyFor(route: CatalogRoute): unknown {
   if (key === 'PUT /flow_definitions/:id') return { schema_uri: mine.definition.schema_uri, flow_definition: mine.definition.flow_definition };
   if (key === 'POST /flow/:id/submit') return { action: 'continue', fields: { email: mine.email } };
   if (key === 'POST /flow/:id/event') return { type: 'fingerprint', payload: {} };
+  if (key === 'POST /users/:user_id/recovery_link') return { language: 'en' };
+  if (key === 'POST /projects/:project_id/webhooks') return { url: 'https://hooks.example.com/in', events: ['*'] };
+  if (key === 'PATCH /projects/:project_id/webhooks/:webhook_id') return { description: 'Taken over' };
   return { project_id: mine.project.id, purpose: 'login', name: 'Taken over' };
 }
 
