@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKeyAndCertificate } from '../../../saml/cert.js';
-import { decode, encode, signResponse, stripSignatures, wrap, type Wrapping } from './saml-attack-kit.js';
+import { decode, encode, signResponse, stripSignatures, wrap, type Wrapping } from './saml-attack-test-kit.js';
 import { samlKit, type SamlKit } from './saml-test-kit.js';
 
 /**

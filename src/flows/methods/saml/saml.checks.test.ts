@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decode, encode } from './saml-attack-kit.js';
+import { decode, encode } from './saml-attack-test-kit.js';
 import { samlKit, type IdpUser, type SamlKit } from './saml-test-kit.js';
 
 /**
