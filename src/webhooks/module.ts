@@ -30,7 +30,7 @@ export function createWebhooks(deps: { db: Kysely<Database>; events: EventLog; k
   const allowPrivate = config.webhookAllowPrivate ?? false;
   const newWorker = () => new WebhookWorker({ store, events, secrets, clock, logger: deps.logger }, { allowPrivate, ...(config.webhookLeaseMs ? { leaseMs: config.webhookLeaseMs } : {}) });
   const worker = newWorker();
-  const service = new WebhookService({ db, store, events, secrets, clock, ids: deps.ids, paginator: deps.paginator, allowPrivate });
+  const service = new WebhookService({ store, events, secrets, clock, ids: deps.ids, paginator: deps.paginator, allowPrivate });
   return {
     service,
     worker,

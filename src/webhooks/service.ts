@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
 import { AppError, notFoundError } from '../core/errors.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { SealedBox } from '../core/sealed-box.js';
-import type { Database } from '../db/schema.js';
 import type { EventLog } from '../events/service.js';
 import { isEventType, type Actor } from '../events/types.js';
 import { newWebhookSecret } from './signature.js';
@@ -88,7 +86,6 @@ const invalidField = (path: string, message: string) => new AppError('req.invali
 export class WebhookService {
   constructor(
     private readonly deps: {
-      db: Kysely<Database>;
       store: WebhookStore;
       events: EventLog;
       secrets: SealedBox;
