@@ -28,8 +28,17 @@ export interface Ledger {
   sessions: Array<{ id: string; token: string }>;
   revoked: Array<{ id: string; token: string }>;
   ops: Op[];
-  /** ms from a revocation's acknowledgement (204) until each other node refused the token (polled directly). */
+  /**
+   * ms from a revocation's acknowledgement (204) until each other node's refusal (401) arrived
+   * (polled directly): an upper bound on the propagation, since it includes that poll's own
+   * round trip through a node under load.
+   */
   propagationMs: number[];
+  /**
+   * The lower bound of the same samples: when the last poll that node still accepted was sent
+   * (0 when its first poll was refused). The node learnt of the revocation between the two.
+   */
+  propagationFloorMs: number[];
 }
 
 export const PASSWORD = 'cluster horse battery staple 42';
@@ -79,7 +88,7 @@ export interface LoadTarget {
 }
 
 export class MixedLoad {
-  readonly ledger: Ledger = { users: [], sessions: [], revoked: [], ops: [], propagationMs: [] };
+  readonly ledger: Ledger = { users: [], sessions: [], revoked: [], ops: [], propagationMs: [], propagationFloorMs: [] };
   private readonly run = randomBytes(3).toString('hex');
   private counter = 0;
 
@@ -139,9 +148,16 @@ export class MixedLoad {
       await Promise.all(
         this.target.nodes().map(async (node, index) => {
           if (!node || index === revoked.node) return;
+          let acceptedSentAt = revokedAt;
           for (;;) {
+            const sentAt = performance.now();
             const answer = await call(node, 'GET', '/sessions/me', { token: session.token });
-            if (answer.status === 401) return void this.ledger.propagationMs.push(performance.now() - revokedAt);
+            if (answer.status === 401) {
+              this.ledger.propagationMs.push(performance.now() - revokedAt);
+              this.ledger.propagationFloorMs.push(acceptedSentAt - revokedAt);
+              return;
+            }
+            if (answer.status === 200) acceptedSentAt = sentAt;
             // Give up on a node that went away meanwhile, or after the documented 5 s bound
             // (the final check asks every node again).
             if (answer.status === 0 || answer.status === 503 || performance.now() - revokedAt > 5_000) return;

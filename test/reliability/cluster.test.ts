@@ -122,6 +122,7 @@ describe.skipIf(!onPostgres)('cluster: 3 nodes, a round-robin proxy, kill -9 and
     operations: ledger.ops.length,
     by_kind: ledger.ops.reduce<Record<string, number>>((acc, op) => ({ ...acc, [op.kind]: (acc[op.kind] ?? 0) + 1 }), {}),
     revocation_propagation_ms: { samples: ledger.propagationMs.length, p50: round(percentile(ledger.propagationMs, 50)), max: round(Math.max(0, ...ledger.propagationMs)) },
+    revocation_propagation_floor_ms: { p50: round(percentile(ledger.propagationFloorMs, 50)), max: round(Math.max(0, ...ledger.propagationFloorMs)) },
   });
 
   it('kill -9 of one node mid-load, then its restart: only requests in flight on it fail, no acknowledged write is lost, revocations hold everywhere', async () => {
