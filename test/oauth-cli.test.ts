@@ -1,7 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { testEngineKind } from './helpers/engine.js';
 import { cliEnv, runCli, tempDir } from './helpers/process.js';
 
-describe('gatehouse client create / oauth rotate-keys', () => {
+// The CLI runs on its own embedded database here whatever the pass's engine, so the PostgreSQL
+// pass of .ci/run would repeat the PGlite pass word for word; the commands' services run on both.
+describe.skipIf(testEngineKind() === 'postgres')('gatehouse client create / oauth rotate-keys', () => {
   const dir = tempDir();
   afterAll(() => dir.remove());
   const env = cliEnv({ GATEHOUSE_DATA_DIR: dir.path, LOG_LEVEL: 'silent', DATABASE_URL: undefined });

@@ -2,9 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newKeyAndCertificate, certificateBody } from '../src/saml/cert.js';
+import { testEngineKind } from './helpers/engine.js';
 import { cliEnv, runCli, tempDir } from './helpers/process.js';
 
-describe('gatehouse saml put / list / delete', () => {
+// The CLI runs on its own embedded database here whatever the pass's engine, so the PostgreSQL
+// pass of .ci/run would repeat the PGlite pass word for word; the commands' services run on both.
+describe.skipIf(testEngineKind() === 'postgres')('gatehouse saml put / list / delete', () => {
   const dir = tempDir();
   afterAll(() => dir.remove());
   const env = cliEnv({ GATEHOUSE_DATA_DIR: dir.path, LOG_LEVEL: 'silent', DATABASE_URL: undefined });
