@@ -1,50 +1,13 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../config.js';
+import { ConfigError, loadConfig } from '../config.js';
 import type { Container } from '../container.js';
-import { isScope, SCOPES } from '../core/scopes.js';
-import { ADMIN } from '../events/types.js';
 import { VERSION } from '../core/version.js';
+import { adminCommand } from './admin.js';
+import { announceGeneratedAdminToken, CLI_OPTIONS, existingProject, openEngineLazily, UsageError, withContainer } from './context.js';
 import { GROUPS, groupHelp, HELP } from './help.js';
 import { formatChecklist, productionModeOf, ProductionRefusal, runProductionChecks } from './production.js';
 import { describeStartupError } from './startup-errors.js';
-
-// The service itself (Fastify, PGlite, every domain) is imported only by the commands that need
-// it, so `--help` and usage or configuration errors answer at once.
-const openEngineLazily = async (config: Config) => {
-  const { openEngine } = await import('../db/engine.js');
-  return openEngine({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
-};
-
-class UsageError extends Error {}
-
-const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
-
-async function existingProject<T>(c: Container, id: string, fn: () => Promise<T>): Promise<T> {
-  if (!(await c.projects.row(id))) throw new UsageError(`project ${id} does not exist`);
-  return fn();
-}
-
-/** Commands other than serve cannot log the generated admin token, so on success they say where it went. */
-function announceGeneratedAdminToken(config: Config): void {
-  if (config.adminTokenGenerated) console.error(`gatehouse: generated the instance admin token into ${config.dataDir}/admin-token`);
-}
-
-async function withContainer<T>(fn: (container: Container) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  const { createContainer, closeContainer } = await import('../container.js');
-  const { migrate } = await import('../db/migrate.js');
-  const engine = await openEngineLazily(config);
-  const container = createContainer(config, { engine });
-  try {
-    await migrate(engine);
-    const result = await fn(container);
-    announceGeneratedAdminToken(config);
-    return result;
-  } finally {
-    await closeContainer(container);
-  }
-}
 
 async function serve(production: boolean | undefined): Promise<void> {
   // Production mode checks the environment before anything is read or generated, and names
@@ -102,37 +65,7 @@ async function run(argv: string[]): Promise<void> {
   if (!(command in HELP) || command === 'main') throw new UsageError(`unknown command "${command}" (see gatehouse --help)`);
   const { values } = parseArgs({
     args: rest,
-    options: {
-      help: { type: 'boolean', short: 'h' },
-      name: { type: 'string' },
-      project: { type: 'string' },
-      user: { type: 'string' },
-      yes: { type: 'boolean' },
-      scopes: { type: 'string' },
-      'preview-origin': { type: 'string', multiple: true },
-      'redirect-uri': { type: 'string', multiple: true },
-      'login-uri': { type: 'string' },
-      'post-logout-redirect-uri': { type: 'string', multiple: true },
-      'backchannel-logout-uri': { type: 'string' },
-      public: { type: 'boolean' },
-      provider: { type: 'string' },
-      template: { type: 'string' },
-      issuer: { type: 'string' },
-      'client-id': { type: 'string' },
-      link: { type: 'string' },
-      'metadata-url': { type: 'string' },
-      'metadata-file': { type: 'string' },
-      domain: { type: 'string', multiple: true },
-      to: { type: 'string' },
-      limit: { type: 'string' },
-      json: { type: 'boolean' },
-      url: { type: 'string' },
-      scope: { type: 'string' },
-      credentials: { type: 'string' },
-      'print-token': { type: 'boolean' },
-      'grant-type': { type: 'string', multiple: true },
-      production: { type: 'boolean' },
-    },
+    options: CLI_OPTIONS,
     strict: true,
   });
   if (values.help) return void console.log(HELP[command]);
@@ -155,86 +88,15 @@ async function run(argv: string[]): Promise<void> {
       console.log(result.applied.length ? `applied ${result.applied.join(', ')}` : 'database is up to date');
       return;
     }
-    case 'project create': {
-      if (!values.name) throw new UsageError('project create needs --name');
-      const project = await withContainer((c) => c.projects.create({ name: values.name!, preview_origins: values['preview-origin'] }, { actor: ADMIN }));
-      console.log(JSON.stringify(project, null, 2));
-      return;
-    }
-    case 'project list': {
-      const all = await withContainer(async (c) => {
-        const projects = [];
-        let pageToken: string | undefined;
-        do {
-          const page = await c.projects.list({ limit: 100, pageToken });
-          projects.push(...page.items);
-          pageToken = page.nextPageToken;
-        } while (pageToken);
-        return projects;
-      });
-      console.log(JSON.stringify(all, null, 2));
-      return;
-    }
-    case 'project rotate-secret': {
-      if (!values.project) throw new UsageError('project rotate-secret needs --project');
-      console.log(JSON.stringify(await withContainer((c) => existingProject(c, values.project!, () => c.projects.rotateSecret(values.project!, ADMIN))), null, 2));
-      return;
-    }
-    case 'project delete': {
-      if (!values.project || !values.yes) throw new UsageError('project delete needs --project and --yes (it deletes everything in the project)');
-      await withContainer((c) => existingProject(c, values.project!, () => c.projects.delete(values.project!)));
-      console.log(JSON.stringify({ deleted: values.project }, null, 2));
-      return;
-    }
+    case 'project create':
+    case 'project list':
+    case 'project rotate-secret':
+    case 'project delete':
     case 'user unlock':
-    case 'user delete': {
-      if (!values.project || !values.user) throw new UsageError(`${command} needs --project and --user`);
-      if (command === 'user delete' && !values.yes) throw new UsageError('user delete needs --yes (it erases the user)');
-      await withContainer(async (c) => {
-        const user = await c.users.find(values.project!, values.user!);
-        if (!user) throw new UsageError(`user ${values.user} does not exist in project ${values.project}`);
-        if (command === 'user delete') return c.users.delete(user.projectId, user.id, ADMIN);
-        const { unlockUser } = await import('../users/unlock.js');
-        await unlockUser(c, user, ADMIN);
-      });
-      console.log(JSON.stringify({ [command === 'user delete' ? 'deleted' : 'unlocked']: values.user }, null, 2));
-      return;
-    }
-    case 'key create': {
-      if (!values.project || !values.scopes) throw new UsageError('key create needs --project and --scopes');
-      const scopes = values.scopes.split(',').map((s) => s.trim()).filter(Boolean);
-      // Checked before the database is opened, so a typo fails at once.
-      const unknown = scopes.filter((scope) => !isScope(scope));
-      if (scopes.length === 0) throw new UsageError('key create needs at least one scope in --scopes');
-      if (unknown.length > 0) throw new UsageError(`unknown scope "${unknown[0]}" (known: ${SCOPES.join(', ')})`);
-      const key = await withContainer(async (c) => {
-        if (!(await c.projects.row(values.project!))) throw new UsageError(`project ${values.project} does not exist`);
-        return c.serviceKeys.create(values.project!, { name: values.name, scopes }, ADMIN);
-      });
-      console.log(JSON.stringify(key, null, 2));
-      return;
-    }
-    case 'client create': {
-      const redirectUris = values['redirect-uri'] ?? [];
-      // --grant-type device (RFC 8628) alone needs no redirect URI; the default code flow does.
-      const grantTypes = values['grant-type']?.map((grant) => ({ device: DEVICE_GRANT, code: 'authorization_code', refresh: 'refresh_token' })[grant] ?? grant);
-      const codeFlow = grantTypes === undefined || grantTypes.includes('authorization_code');
-      if (!values.project || (codeFlow && redirectUris.length === 0)) throw new UsageError('client create needs --project and at least one --redirect-uri (or --grant-type device)');
-      const client = await withContainer(async (c) => {
-        if (!(await c.projects.row(values.project!))) throw new UsageError(`project ${values.project} does not exist`);
-        return c.oauth.oidcClients.create(values.project!, {
-          name: values.name,
-          redirect_uris: redirectUris,
-          login_uri: values['login-uri'],
-          post_logout_redirect_uris: values['post-logout-redirect-uri'],
-          backchannel_logout_uri: values['backchannel-logout-uri'],
-          token_endpoint_auth_method: values.public ? 'none' : 'client_secret_basic',
-          grant_types: grantTypes as never,
-        }, ADMIN);
-      });
-      console.log(JSON.stringify(client, null, 2));
-      return;
-    }
+    case 'user delete':
+    case 'key create':
+    case 'client create':
+      return adminCommand(command, values);
     case 'sso put':
     case 'sso list':
     case 'sso delete':
