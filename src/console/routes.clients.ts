@@ -1,16 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiRefusal } from './api.js';
 import type { ConsolePageKit } from './kit.js';
-import { afterWrite, linesOf, pathParam } from './paths.js';
+import { afterWrite, linesOf, pairsOf, pathParam, PROVIDER_ID } from './paths.js';
 import { oauthClientsMarkup, ssoProvidersMarkup, type Draft, type OAuthClient, type OAuthClientsPage, type SsoProvider, type SsoProvidersPage } from './pages/clients.js';
 import { consoleHref, consoleView, sendConsolePage } from './render.js';
 
 const config = { page: true, tenancy: 'credential' } as const;
 
-/** A provider id as the API's path schema takes it (src/sso/routes.ts): a slug, so ID_PATTERN (no hyphen) would refuse real ids. */
-const PROVIDER_ID = /^[a-z][a-z0-9-]{0,63}$/;
-
-/** A path parameter that matches its pattern, else the 404 of a page that does not exist (before any call). */
 
 /** A field's trimmed text, or undefined when left empty (the API then applies its default). */
 const optional = (value: string | null) => (value?.trim() ? value.trim() : undefined);
@@ -39,20 +35,13 @@ function oauthClientBody(form: URLSearchParams): Record<string, unknown> {
   };
 }
 
-/** `property=claim` lines; a line without `=` maps to no claim, which the API refuses at its path. */
-function claimsOf(text: string | null): Record<string, string> | undefined {
-  const lines = linesOf(text);
-  if (!lines.length) return undefined;
-  return Object.fromEntries(lines.map((line) => (line.includes('=') ? [line.slice(0, line.indexOf('=')).trim(), line.slice(line.indexOf('=') + 1).trim()] : [line, ''])));
-}
-
 /** The body of `PUT /projects/{id}/sso_providers/{provider_id}` from the form (src/sso/routes.ts). */
 function ssoProviderBody(form: URLSearchParams): Record<string, unknown> {
   const issuer = optional(form.get('issuer'));
   // Not trimmed: a secret is used exactly as the provider issued it.
   const secret = form.get('client_secret') || undefined;
   const scopes = (form.get('scopes') ?? '').split(/\s+/).filter(Boolean);
-  const claims = claimsOf(form.get('claims'));
+  const claims = pairsOf(form.get('claims'));
   return {
     name: form.get('name')?.trim() ?? '',
     template: form.get('template') ?? '',

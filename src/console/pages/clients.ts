@@ -1,5 +1,5 @@
 import { esc } from '../../ui/html.js';
-import { noticeMarkup, problemAlert, type FormProblem } from './parts.js';
+import { areaField, codeList, deleteForm, invalid, noticeMarkup, problemAlert, selectField, table, textField, type FormProblem } from './parts.js';
 import { consoleHref, type ConsoleView } from '../render.js';
 
 /** An OIDC client as `GET /projects/{id}/oauth_clients` lists it (no secret, ever). */
@@ -39,30 +39,6 @@ export const SSO_TEMPLATES = ['oidc', 'google', 'microsoft', 'apple', 'gitlab', 
 export const LINK_POLICIES = ['none', 'verified_email'] as const;
 
 const NOTICES = new Set(['created', 'sso_created', 'deleted', 'not_confirmed']);
-
-
-/** `aria-invalid` on a control whose field an error names (`body/redirect_uris/0` names `redirect_uris`). */
-function invalid(problem: FormProblem | undefined, field: string): string {
-  return problem?.errors.some((error) => error.path.split('/')[1] === field) ? ' aria-invalid="true"' : '';
-}
-
-const textField = (id: string, name: string, label: string, value: string, attributes = '', hint = '') =>
-  `<div class="field"><label for="${id}">${esc(label)}</label><input id="${id}" name="${name}" value="${esc(value)}"${attributes}>${hint ? `<p class="hint">${esc(hint)}</p>` : ''}</div>`;
-const areaField = (id: string, name: string, label: string, value: string, attributes = '', hint = '') =>
-  `<div class="field"><label for="${id}">${esc(label)}</label><textarea id="${id}" name="${name}" rows="3"${attributes}>${esc(value)}</textarea>${hint ? `<p class="hint">${esc(hint)}</p>` : ''}</div>`;
-const selectField = (id: string, name: string, label: string, choices: Array<{ value: string; label: string }>, chosen: string, attributes = '') =>
-  `<div class="field"><label for="${id}">${esc(label)}</label><select id="${id}" name="${name}"${attributes}>${choices.map((c) => `<option value="${esc(c.value)}"${c.value === chosen ? ' selected' : ''}>${esc(c.label)}</option>`).join('')}</select></div>`;
-
-/** A delete button behind a confirmation box (the route deletes only with `confirm=yes`). */
-function deleteForm(view: ConsoleView, action: string, id: string, confirmText: string): string {
-  return (
-    `<form method="post" action="${esc(consoleHref(view, action))}" class="inline danger"><div class="check"><input type="checkbox" id="${esc(id)}" name="confirm" value="yes" required>` +
-    `<label for="${esc(id)}">${esc(confirmText)}</label></div><button type="submit" class="btn secondary">${esc(view.t('console.clients.delete'))}</button></form>`
-  );
-}
-
-const table = (headings: string[], rows: string) => `<table class="console-table"><thead><tr>${headings.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>`;
-const codeList = (values: string[]) => values.map((value) => `<code>${esc(value)}</code>`).join('<br>');
 
 export interface OAuthClientsPage {
   clients: OAuthClient[];
