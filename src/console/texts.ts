@@ -1,5 +1,6 @@
 import { mergeTexts, type ConsoleTexts } from './text-table.js';
 import { CLIENTS_TEXTS } from './texts.clients.js';
+import { EVENTS_TEXTS } from './texts.events.js';
 import { MAIL_TEXTS } from './texts.mail.js';
 import { MODEL_TEXTS } from './texts.model.js';
 
@@ -278,6 +279,6 @@ const CORE_TEXTS: ConsoleTexts = {
 };
 
 // Page groups add their texts here, one import each.
-const GROUP_TEXTS: ConsoleTexts[] = [CLIENTS_TEXTS, MAIL_TEXTS, MODEL_TEXTS];
+const GROUP_TEXTS: ConsoleTexts[] = [CLIENTS_TEXTS, MAIL_TEXTS, MODEL_TEXTS, EVENTS_TEXTS];
 
 export const CONSOLE_TEXTS: ConsoleTexts = mergeTexts(CORE_TEXTS, GROUP_TEXTS);
