@@ -53,6 +53,7 @@ describe(`console: the event log (${testEngineKind()})`, () => {
   it('lists the events real actions wrote, newest first, each in full, linked from the project page', async () => {
     const project = await admin.get(`/console/projects/${shop.id}`);
     expect(project.body).toContain(`href="/console/projects/${shop.id}/events"`);
+    expect(project.body).toContain(`href="/console/projects/${shop.id}/saml_providers"`);
 
     const page = await admin.get(log());
     expect(page.statusCode).toBe(200);

@@ -19,6 +19,7 @@ import { clientsPages } from './routes.clients.js';
 import { eventPages } from './routes.events.js';
 import { mailPages } from './routes.mail.js';
 import { modelPages } from './routes.model.js';
+import { samlPages } from './routes.saml.js';
 import { settingsPages } from './routes.settings.js';
 import { pathParam } from './paths.js';
 import { userPages } from './routes.users.js';
@@ -162,6 +163,7 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
     mailPages(kit);
     modelPages(kit);
     eventPages(kit);
+    samlPages(kit);
 
     // ---- signing in and out ----
 
