@@ -57,21 +57,22 @@ function party(view: ConsoleView, projectBase: string, value: { kind: string; id
   return `<code>${esc(value.kind)}</code><br>${id}<br>${only}`;
 }
 
-/** The events as a table: time, type, subject, actor, and each event in full behind a disclosure. */
+/** The events as a table: time, type, subject, actor, and under each row the event in full behind a disclosure. */
 export function eventsTable(view: ConsoleView, projectId: string, events: EventItem[]): string {
   const { t } = view;
   const projectBase = `/console/projects/${encodeURIComponent(projectId)}`;
   const rows = events
     .map(
       (event) =>
-        `<tr><td>${esc(when(event.occurred_at))}</td>` +
+        `<tr class="event"><td>${esc(when(event.occurred_at))}</td>` +
         `<td><a href="${esc(consoleHref(view, `${projectBase}/events${filterQuery({ type: event.type })}`))}"><code>${esc(event.type)}</code></a></td>` +
-        `<td>${party(view, projectBase, event.subject, 'subject_id')}</td><td>${party(view, projectBase, event.actor, 'actor_id')}</td>` +
-        `<td><details><summary>${esc(t('console.events.details'))}</summary>` +
+        `<td>${party(view, projectBase, event.subject, 'subject_id')}</td><td>${party(view, projectBase, event.actor, 'actor_id')}</td></tr>` +
+        // The event in full under its row, across the table: the JSON gets the width, the ids keep theirs.
+        `<tr class="event-detail"><td colspan="4"><details><summary>${esc(t('console.events.details'))}</summary>` +
         `<pre class="snippet" tabindex="0"><code>${esc(JSON.stringify(event, null, 2))}</code></pre></details></td></tr>`,
     )
     .join('');
-  const headings = ['console.events.when', 'console.events.type', 'console.events.subject', 'console.events.actor', 'console.events.event'];
+  const headings = ['console.events.when', 'console.events.type', 'console.events.subject', 'console.events.actor'];
   return `<table class="console-table console-events"><thead><tr>${headings.map((key) => `<th scope="col">${esc(t(key))}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
