@@ -27,6 +27,8 @@ function oauthClientBody(form: URLSearchParams): Record<string, unknown> {
   return {
     ...(name ? { name } : {}),
     redirect_uris: linesOf(form.get('redirect_uris')),
+    // The form's boxes, sent as ticked (none ticked is the API's 400); a post without the form's marker leaves the API's default.
+    ...(form.has('grant_types_shown') ? { grant_types: form.getAll('grant_types') } : {}),
     // Sent as chosen: the API's schema refuses anything but its three methods.
     token_endpoint_auth_method: form.get('token_endpoint_auth_method') ?? 'client_secret_basic',
     ...(loginUri ? { login_uri: loginUri } : {}),
@@ -55,8 +57,8 @@ function ssoProviderBody(form: URLSearchParams): Record<string, unknown> {
   };
 }
 
-/** The form as typed, for showing it again; the secret is left out (write-only). */
-const draftOf = (form: URLSearchParams): Draft => Object.fromEntries([...form].filter(([name]) => name !== 'client_secret'));
+/** The form as typed, for showing it again; the secret is left out (write-only); the ticked grant types space-separated. */
+const draftOf = (form: URLSearchParams): Draft => ({ ...Object.fromEntries([...form].filter(([name]) => name !== 'client_secret')), grant_types: form.getAll('grant_types').join(' ') });
 
 /** A project's OAuth clients (OIDC relying parties) and its upstream SSO providers. */
 export function clientsPages(kit: ConsolePageKit): void {
