@@ -68,6 +68,38 @@ describe('console: OAuth clients and SSO providers', () => {
     expect((await admin.get(String(spa.headers.location))).body).toContain('Shop SPA');
   });
 
+  it('chooses a client\'s grant types: the default ticked, a device-only client without redirect URIs, the API\'s 400 at the form', async () => {
+    const page = `/console/projects/${shop.id}/oauth_clients`;
+    const form = (await admin.get(page)).body;
+    expect(form).toContain('<input type="hidden" name="grant_types_shown" value="1">');
+    expect(form).toMatch(/name="grant_types" value="authorization_code" checked>/);
+    expect(form).toMatch(/name="grant_types" value="refresh_token" checked>/);
+    expect(form).toMatch(/name="grant_types" value="urn:ietf:params:oauth:grant-type:device_code">/);
+    const device = 'urn:ietf:params:oauth:grant-type:device_code';
+
+    // Nothing ticked is the API's 400 (minItems), at the form; a browser-sign-in grant without a redirect URI too.
+    const none = await admin.post(page, { name: 'TV', redirect_uris: '', token_endpoint_auth_method: 'none', grant_types_shown: '1' });
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toContain('<code>body/grant_types</code>');
+    const noRedirect = await admin.post(page, { name: 'TV', redirect_uris: '', token_endpoint_auth_method: 'none', grant_types_shown: '1', grant_types: ['authorization_code', device] });
+    expect(noRedirect.statusCode).toBe(400);
+    expect(noRedirect.body).toContain('role="alert"');
+    // What was ticked stays ticked.
+    expect(noRedirect.body).toMatch(/name="grant_types" value="authorization_code" checked>/);
+    expect(noRedirect.body).toMatch(/name="grant_types" value="refresh_token">/);
+    expect(noRedirect.body).toMatch(/name="grant_types" value="urn:ietf:params:oauth:grant-type:device_code" checked>/);
+    expect((await clientsOf()).map((c) => c.name)).not.toContain('TV');
+
+    const tv = await admin.post(page, { name: 'TV', redirect_uris: '', token_endpoint_auth_method: 'none', grant_types_shown: '1', grant_types: device });
+    expect(tv.statusCode, tv.body.slice(0, 500)).toBe(303);
+    const stored = (await clientsOf()).find((c) => c.name === 'TV')!;
+    expect(stored).toMatchObject({ grant_types: [device], redirect_uris: [], token_endpoint_auth_method: 'none' });
+    // The device authorization endpoint takes it: the grant is real, not a label.
+    const authorization = await t.app.inject({ method: 'POST', url: '/auth/device_authorization', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `client_id=${String(stored.client_id)}` });
+    expect(authorization.statusCode, authorization.body).toBe(200);
+    expect((await admin.get(page)).body).toContain(`<code>${device}</code>`);
+  });
+
   it('deletes an OAuth client only with the confirmation ticked, and refuses a cross-site post', async () => {
     const page = `/console/projects/${shop.id}/oauth_clients`;
     const client = (await clientsOf()).find((c) => c.name === 'Shop web')!;

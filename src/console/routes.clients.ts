@@ -1,16 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiRefusal } from './api.js';
 import type { ConsolePageKit } from './kit.js';
-import { afterWrite, linesOf, pathParam } from './paths.js';
+import { afterWrite, linesOf, pairsOf, pathParam, PROVIDER_ID } from './paths.js';
 import { oauthClientsMarkup, ssoProvidersMarkup, type Draft, type OAuthClient, type OAuthClientsPage, type SsoProvider, type SsoProvidersPage } from './pages/clients.js';
 import { consoleHref, consoleView, sendConsolePage } from './render.js';
 
 const config = { page: true, tenancy: 'credential' } as const;
 
-/** A provider id as the API's path schema takes it (src/sso/routes.ts): a slug, so ID_PATTERN (no hyphen) would refuse real ids. */
-const PROVIDER_ID = /^[a-z][a-z0-9-]{0,63}$/;
-
-/** A path parameter that matches its pattern, else the 404 of a page that does not exist (before any call). */
 
 /** A field's trimmed text, or undefined when left empty (the API then applies its default). */
 const optional = (value: string | null) => (value?.trim() ? value.trim() : undefined);
@@ -31,6 +27,8 @@ function oauthClientBody(form: URLSearchParams): Record<string, unknown> {
   return {
     ...(name ? { name } : {}),
     redirect_uris: linesOf(form.get('redirect_uris')),
+    // The form's boxes, sent as ticked (none ticked is the API's 400); a post without the form's marker leaves the API's default.
+    ...(form.has('grant_types_shown') ? { grant_types: form.getAll('grant_types') } : {}),
     // Sent as chosen: the API's schema refuses anything but its three methods.
     token_endpoint_auth_method: form.get('token_endpoint_auth_method') ?? 'client_secret_basic',
     ...(loginUri ? { login_uri: loginUri } : {}),
@@ -39,20 +37,13 @@ function oauthClientBody(form: URLSearchParams): Record<string, unknown> {
   };
 }
 
-/** `property=claim` lines; a line without `=` maps to no claim, which the API refuses at its path. */
-function claimsOf(text: string | null): Record<string, string> | undefined {
-  const lines = linesOf(text);
-  if (!lines.length) return undefined;
-  return Object.fromEntries(lines.map((line) => (line.includes('=') ? [line.slice(0, line.indexOf('=')).trim(), line.slice(line.indexOf('=') + 1).trim()] : [line, ''])));
-}
-
 /** The body of `PUT /projects/{id}/sso_providers/{provider_id}` from the form (src/sso/routes.ts). */
 function ssoProviderBody(form: URLSearchParams): Record<string, unknown> {
   const issuer = optional(form.get('issuer'));
   // Not trimmed: a secret is used exactly as the provider issued it.
   const secret = form.get('client_secret') || undefined;
   const scopes = (form.get('scopes') ?? '').split(/\s+/).filter(Boolean);
-  const claims = claimsOf(form.get('claims'));
+  const claims = pairsOf(form.get('claims'));
   return {
     name: form.get('name')?.trim() ?? '',
     template: form.get('template') ?? '',
@@ -66,8 +57,8 @@ function ssoProviderBody(form: URLSearchParams): Record<string, unknown> {
   };
 }
 
-/** The form as typed, for showing it again; the secret is left out (write-only). */
-const draftOf = (form: URLSearchParams): Draft => Object.fromEntries([...form].filter(([name]) => name !== 'client_secret'));
+/** The form as typed, for showing it again; the secret is left out (write-only); the ticked grant types space-separated. */
+const draftOf = (form: URLSearchParams): Draft => ({ ...Object.fromEntries([...form].filter(([name]) => name !== 'client_secret')), grant_types: form.getAll('grant_types').join(' ') });
 
 /** A project's OAuth clients (OIDC relying parties) and its upstream SSO providers. */
 export function clientsPages(kit: ConsolePageKit): void {

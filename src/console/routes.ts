@@ -16,8 +16,10 @@ import { consoleHref, consoleView, sendConsoleMessage, sendConsolePage, type Con
 import { formOf, ID_PATTERN, isInstanceAdmin, STEP_UP_SECONDS, type ConsolePageKit, type Operator, type SignedIn } from './kit.js';
 import { accessPages } from './routes.access.js';
 import { clientsPages } from './routes.clients.js';
+import { eventPages } from './routes.events.js';
 import { mailPages } from './routes.mail.js';
 import { modelPages } from './routes.model.js';
+import { samlPages } from './routes.saml.js';
 import { settingsPages } from './routes.settings.js';
 import { pathParam } from './paths.js';
 import { userPages } from './routes.users.js';
@@ -36,12 +38,10 @@ const REFRESH_MARGIN_MS = 30 * 1000;
 /** Console forms are a few short fields. */
 const FORM_LIMIT = 16 * 1024;
 
-
 /** A path under /console to come back to after signing in; anything else is dropped. */
 function consolePath(value: unknown): string | undefined {
   return typeof value === 'string' && /^\/console(\/[A-Za-z0-9_\-/]*)?(\?[A-Za-z0-9_=&%.-]*)?$/.test(value) && value.length <= 512 ? value : undefined;
 }
-
 
 /**
  * The admin console (docs/console.md): server-rendered pages for operators, who sign in through
@@ -162,6 +162,8 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
     clientsPages(kit);
     mailPages(kit);
     modelPages(kit);
+    eventPages(kit);
+    samlPages(kit);
 
     // ---- signing in and out ----
 

@@ -4,6 +4,7 @@ import type { ConsolePageKit } from './kit.js';
 import { afterWrite, pathIds } from './paths.js';
 import { outboxMarkup, userMarkup, usersMarkup, type AuditEvent, type CredentialItem, type OutboxMessage, type SessionItem, type UserPage, type UserResource } from './pages/users.js';
 import { consoleHref, consoleView, sendConsolePage } from './render.js';
+import { userEvents } from './routes.events.js';
 
 const config = { page: true, tenancy: 'credential' } as const;
 
@@ -31,12 +32,13 @@ export function userPages(kit: ConsolePageKit): void {
     const [projectId, userId] = pathIds(request, 'project_id', 'user_id');
     const { project, chrome } = await kit.asProject(request);
     const user = await project.data<UserResource>('GET', `/users/${userId}`);
-    const [sessions, credentials, audit] = await Promise.all([
+    const [sessions, credentials, audit, events] = await Promise.all([
       project.data<{ sessions: SessionItem[] }>('GET', `/sessions?${new URLSearchParams({ project_id: projectId, user_id: userId, state: 'active', limit: '100' })}`),
       project.data<{ credentials: CredentialItem[] }>('GET', `/users/${userId}/credentials`),
       project.data<{ events: AuditEvent[] }>('GET', `/users/${userId}/audit?limit=20`),
+      userEvents(project, projectId, userId),
     ]);
-    const page: UserPage = { user, sessions: sessions.sessions, credentials: credentials.credentials, audit: audit.events, notice: (request.query as Record<string, unknown>).notice, ...problems };
+    const page: UserPage = { user, sessions: sessions.sessions, credentials: credentials.credentials, audit: audit.events, events, notice: (request.query as Record<string, unknown>).notice, ...problems };
     return sendConsolePage(reply, view, assets, status, view.t('console.user.title'), userMarkup(view, projectId, page), chrome);
   };
 

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TestIdp } from '../../src/flows/methods/saml/saml-test-kit.js';
 import type { TestApp } from '../helpers/app.js';
 import { BrowserPages, describeBrowser, expectAccessible, startServer } from './harness.js';
 
@@ -85,7 +86,7 @@ describeBrowser('the admin console in Chromium: from the set-up link to a revoke
     await operator.getByLabel('Find a user by e-mail address or username').fill('SAM@example.com');
     await operator.getByRole('button', { name: 'Search' }).click();
     await operator.getByRole('link', { name: 'sam@example.com' }).click();
-    await operator.getByRole('heading', { name: 'User' }).waitFor();
+    await operator.getByRole('heading', { level: 1, name: 'User' }).waitFor();
     await expectAccessible(operator);
     await operator.screenshot({ path: `${SCREENSHOTS}console-user-desktop.png`, fullPage: true });
     await operator.getByRole('button', { name: 'Revoke' }).click();
@@ -168,6 +169,7 @@ describeBrowser('the admin console in Chromium: from the set-up link to a revoke
     for (const [path, heading] of [
       ['users', 'Users'], ['keys', 'Service keys'], ['settings', 'Settings of Coffee shop'], ['oauth_clients', 'OAuth clients'], ['sso_providers', 'SSO providers'],
       ['mail_templates', 'Mail templates'], ['branding', 'Branding'], ['teams', 'Teams'], ['schemas', 'User schemas'], ['flows', 'Flow definitions'],
+      ['saml_providers', 'SAML identity providers'], ['events', 'Event log'],
     ]) {
       await page.goto(`${base}/console/projects/${shop.id}/${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
@@ -176,6 +178,59 @@ describeBrowser('the admin console in Chromium: from the set-up link to a revoke
       expect(await page.getAttribute('html', 'lang'), path).toBe('de');
       await expectAccessible(page);
     }
+  });
+
+  it('adds a SAML identity provider by its metadata URL, and reads what happened in the event log', async () => {
+    const { page } = shop;
+    // A real IdP (samlify) on loopback publishes the metadata the console's form names.
+    const idp = new TestIdp(() => t.clock.now());
+    await idp.start();
+    try {
+      await page.goto(`${base}/console/projects/${shop.id}`);
+      await page.getByRole('link', { name: 'SAML identity providers' }).click();
+      await page.getByRole('heading', { level: 1, name: 'SAML identity providers' }).waitFor();
+      await page.getByLabel('Provider ID').fill('corp');
+      await page.getByLabel('Name', { exact: true }).fill('Corp SSO');
+      await page.getByLabel('IdP metadata URL (https)').fill(`${idp.base}/metadata`);
+      await page.getByLabel(/^E-mail domains/).fill('corp.example');
+      await page.getByRole('button', { name: 'Add a SAML identity provider' }).click();
+      await page.getByRole('heading', { level: 1, name: 'SAML identity provider Corp SSO' }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Now give the IdP the values below.' }).waitFor();
+      expect(await page.getByText(`${base}/flow/saml/acs`).count()).toBe(1);
+      expect(await page.getByText(`${idp.base}/sso`).count()).toBe(1);
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SCREENSHOTS}console-saml-desktop.png`, fullPage: true });
+
+      // A refused edit comes back at the form: a domain that is none.
+      await page.getByLabel(/^E-mail domains/).fill('corp.example\nnot a domain');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('alert').filter({ hasText: 'body/domains/1' }).waitFor();
+      expect(await page.getByLabel(/^E-mail domains/).getAttribute('aria-invalid')).toBe('true');
+      await expectAccessible(page);
+    } finally {
+      await idp.close();
+    }
+
+    await page.getByRole('link', { name: 'Back to the SAML identity providers' }).click();
+    await page.getByRole('link', { name: 'Back to the project' }).click();
+    await page.getByRole('link', { name: 'Event log' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Event log' }).waitFor();
+    const eventRows = (type: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: type, exact: true }) });
+    expect(await eventRows('saml_provider.created').count()).toBe(1);
+    // The operator's change, in full behind its disclosure under the row.
+    const added = page.locator('details').filter({ hasText: '"type": "saml_provider.created"' });
+    await added.getByText('Details').click();
+    await added.getByText('"name": "Corp SSO"').waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SCREENSHOTS}console-events-desktop.png`, fullPage: true });
+
+    // Filter to the session the first test revoked, then follow its subject to the user's page.
+    await page.getByLabel('Type', { exact: true }).fill('session.revoked');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/type=session.revoked/);
+    expect(await eventRows('session.revoked').count()).toBe(1);
+    expect(await page.getByRole('row').count()).toBe(3);
+    await expectAccessible(page);
   });
 
   it('a project admin who signed up with a passkey sees only their project (404 elsewhere)', async () => {

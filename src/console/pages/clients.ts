@@ -1,5 +1,5 @@
 import { esc } from '../../ui/html.js';
-import { noticeMarkup, problemAlert, type FormProblem } from './parts.js';
+import { areaField, codeList, deleteForm, invalid, noticeMarkup, problemAlert, selectField, table, textField, type FormProblem } from './parts.js';
 import { consoleHref, type ConsoleView } from '../render.js';
 
 /** An OIDC client as `GET /projects/{id}/oauth_clients` lists it (no secret, ever). */
@@ -7,6 +7,7 @@ export interface OAuthClient {
   client_id: string;
   name: string;
   redirect_uris: string[];
+  grant_types: string[];
   token_endpoint_auth_method: string;
   login_uri?: string;
   post_logout_redirect_uris: string[];
@@ -35,34 +36,13 @@ export type { FormProblem } from './parts.js';
 export type Draft = Record<string, string>;
 
 export const AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
+/** The grant types a client may name (RFC 7591 `grant_types`; src/oauth/clients.ts), and the API's default. */
+export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'] as const;
+const DEFAULT_GRANTS = ['authorization_code', 'refresh_token'];
 export const SSO_TEMPLATES = ['oidc', 'google', 'microsoft', 'apple', 'gitlab', 'github'] as const;
 export const LINK_POLICIES = ['none', 'verified_email'] as const;
 
 const NOTICES = new Set(['created', 'sso_created', 'deleted', 'not_confirmed']);
-
-
-/** `aria-invalid` on a control whose field an error names (`body/redirect_uris/0` names `redirect_uris`). */
-function invalid(problem: FormProblem | undefined, field: string): string {
-  return problem?.errors.some((error) => error.path.split('/')[1] === field) ? ' aria-invalid="true"' : '';
-}
-
-const textField = (id: string, name: string, label: string, value: string, attributes = '', hint = '') =>
-  `<div class="field"><label for="${id}">${esc(label)}</label><input id="${id}" name="${name}" value="${esc(value)}"${attributes}>${hint ? `<p class="hint">${esc(hint)}</p>` : ''}</div>`;
-const areaField = (id: string, name: string, label: string, value: string, attributes = '', hint = '') =>
-  `<div class="field"><label for="${id}">${esc(label)}</label><textarea id="${id}" name="${name}" rows="3"${attributes}>${esc(value)}</textarea>${hint ? `<p class="hint">${esc(hint)}</p>` : ''}</div>`;
-const selectField = (id: string, name: string, label: string, choices: Array<{ value: string; label: string }>, chosen: string, attributes = '') =>
-  `<div class="field"><label for="${id}">${esc(label)}</label><select id="${id}" name="${name}"${attributes}>${choices.map((c) => `<option value="${esc(c.value)}"${c.value === chosen ? ' selected' : ''}>${esc(c.label)}</option>`).join('')}</select></div>`;
-
-/** A delete button behind a confirmation box (the route deletes only with `confirm=yes`). */
-function deleteForm(view: ConsoleView, action: string, id: string, confirmText: string): string {
-  return (
-    `<form method="post" action="${esc(consoleHref(view, action))}" class="inline danger"><div class="check"><input type="checkbox" id="${esc(id)}" name="confirm" value="yes" required>` +
-    `<label for="${esc(id)}">${esc(confirmText)}</label></div><button type="submit" class="btn secondary">${esc(view.t('console.clients.delete'))}</button></form>`
-  );
-}
-
-const table = (headings: string[], rows: string) => `<table class="console-table"><thead><tr>${headings.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>`;
-const codeList = (values: string[]) => values.map((value) => `<code>${esc(value)}</code>`).join('<br>');
 
 export interface OAuthClientsPage {
   clients: OAuthClient[];
@@ -82,7 +62,7 @@ export function oauthClientsMarkup(view: ConsoleView, projectId: string, page: O
   const rows = page.clients
     .map(
       (client) =>
-        `<tr><td>${esc(client.name)}</td><td><code>${esc(client.client_id)}</code></td><td>${codeList(client.redirect_uris)}</td><td><code>${esc(client.token_endpoint_auth_method)}</code></td><td>${esc(client.created_at.slice(0, 10))}</td>` +
+        `<tr><td>${esc(client.name)}</td><td><code>${esc(client.client_id)}</code></td><td>${codeList(client.redirect_uris)}</td><td>${codeList(client.grant_types)}</td><td><code>${esc(client.token_endpoint_auth_method)}</code></td><td>${esc(client.created_at.slice(0, 10))}</td>` +
         `<td>${deleteForm(view, `${base}/${encodeURIComponent(client.client_id)}/delete`, `f-delete-${client.client_id}`, t('console.clients.oauth.delete_confirm', { name: client.name }))}</td></tr>`,
     )
     .join('');
@@ -94,19 +74,28 @@ export function oauthClientsMarkup(view: ConsoleView, projectId: string, page: O
     : '';
   const draft = page.draft ?? {};
   const problem = page.problem;
+  // A new form ticks the API's default; a refused one keeps what was ticked (space-separated in the draft).
+  const granted = new Set(draft.grant_types_shown ? (draft.grant_types ?? '').split(' ').filter(Boolean) : DEFAULT_GRANTS);
+  const grants = GRANT_TYPES.map(
+    (grant, index) =>
+      `<div class="check"><input type="checkbox" id="f-client-grant-${index}" name="grant_types" value="${esc(grant)}"${granted.has(grant) ? ' checked' : ''}>` +
+      `<label for="f-client-grant-${index}"><code>${esc(grant)}</code> ${esc(t(`console.clients.oauth.grant.${index}`))}</label></div>`,
+  ).join('');
   return (
     `<p><a href="${esc(consoleHref(view, project))}">${esc(t('console.back_to_project'))}</a></p>` +
     `<h1>${esc(t('console.clients.oauth.title'))}</h1><p class="description">${esc(t('console.clients.oauth.intro'))}</p>` +
     noticeMarkup(view, page.notice, NOTICES, 'console.clients.notice.') +
     created +
     (page.clients.length
-      ? table([esc(t('console.projects.name')), esc(t('console.clients.oauth.client_id')), esc(t('console.clients.oauth.redirect_uris')), esc(t('console.clients.oauth.auth_method')), esc(t('console.projects.created')), `<span class="muted">${esc(t('console.user.actions'))}</span>`], rows)
+      ? table([esc(t('console.projects.name')), esc(t('console.clients.oauth.client_id')), esc(t('console.clients.oauth.redirect_uris')), esc(t('console.clients.oauth.grant_types')), esc(t('console.clients.oauth.auth_method')), esc(t('console.projects.created')), `<span class="muted">${esc(t('console.user.actions'))}</span>`], rows)
       : `<p class="description">${esc(t('console.clients.oauth.empty'))}</p>`) +
     (page.more ? `<p class="description">${esc(t('console.clients.oauth.more'))}</p>` : '') +
     `<h2>${esc(t('console.clients.oauth.create'))}</h2>${problemAlert(problem)}` +
     `<form method="post" action="${esc(consoleHref(view, base))}">` +
     textField('f-client-name', 'name', t('console.projects.name'), draft.name ?? '', ` maxlength="200" autocomplete="off"${invalid(problem, 'name')}`) +
-    areaField('f-client-redirects', 'redirect_uris', t('console.clients.oauth.redirect_uris'), draft.redirect_uris ?? '', ` required${invalid(problem, 'redirect_uris')}`, t('console.settings.one_per_line')) +
+    areaField('f-client-redirects', 'redirect_uris', t('console.clients.oauth.redirect_uris'), draft.redirect_uris ?? '', invalid(problem, 'redirect_uris'), t('console.clients.oauth.redirect_hint')) +
+    `<input type="hidden" name="grant_types_shown" value="1">` +
+    `<fieldset class="choices"><legend>${esc(t('console.clients.oauth.grant_types'))}</legend>${grants}</fieldset>` +
     selectField('f-client-auth', 'token_endpoint_auth_method', t('console.clients.oauth.auth_method'), AUTH_METHODS.map((m) => ({ value: m, label: t(`console.clients.oauth.auth.${m}`) })), draft.token_endpoint_auth_method ?? AUTH_METHODS[0], invalid(problem, 'token_endpoint_auth_method')) +
     textField('f-client-login', 'login_uri', t('console.clients.oauth.login_uri'), draft.login_uri ?? '', ` type="url" maxlength="2000" autocomplete="off"${invalid(problem, 'login_uri')}`) +
     areaField('f-client-post-logout', 'post_logout_redirect_uris', t('console.clients.oauth.post_logout'), draft.post_logout_redirect_uris ?? '', invalid(problem, 'post_logout_redirect_uris'), t('console.settings.one_per_line')) +

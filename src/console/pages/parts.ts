@@ -1,5 +1,5 @@
 import { esc } from '../../ui/html.js';
-import type { ConsoleView } from '../render.js';
+import { consoleHref, type ConsoleView } from '../render.js';
 
 /** One error of a refused request, under the path the API names (`body/name`, `params/id`…). */
 export interface FieldError {
@@ -31,3 +31,26 @@ export function problemAlert(problem: FormProblem | undefined, errors: FieldErro
 export function noticeMarkup(view: ConsoleView, value: unknown, known: ReadonlySet<string>, prefix: string): string {
   return typeof value === 'string' && known.has(value) ? `<p class="notice" role="status">${esc(view.t(`${prefix}${value}`))}</p>` : '';
 }
+
+/** `aria-invalid` on a control whose field an error names (`body/redirect_uris/0` names `redirect_uris`). */
+export function invalid(problem: FormProblem | undefined, field: string): string {
+  return problem?.errors.some((error) => error.path.split('/')[1] === field) ? ' aria-invalid="true"' : '';
+}
+
+export const textField = (id: string, name: string, label: string, value: string, attributes = '', hint = '') =>
+  `<div class="field"><label for="${id}">${esc(label)}</label><input id="${id}" name="${name}" value="${esc(value)}"${attributes}>${hint ? `<p class="hint">${esc(hint)}</p>` : ''}</div>`;
+export const areaField = (id: string, name: string, label: string, value: string, attributes = '', hint = '') =>
+  `<div class="field"><label for="${id}">${esc(label)}</label><textarea id="${id}" name="${name}" rows="3"${attributes}>${esc(value)}</textarea>${hint ? `<p class="hint">${esc(hint)}</p>` : ''}</div>`;
+export const selectField = (id: string, name: string, label: string, choices: Array<{ value: string; label: string }>, chosen: string, attributes = '') =>
+  `<div class="field"><label for="${id}">${esc(label)}</label><select id="${id}" name="${name}"${attributes}>${choices.map((c) => `<option value="${esc(c.value)}"${c.value === chosen ? ' selected' : ''}>${esc(c.label)}</option>`).join('')}</select></div>`;
+
+/** A delete button behind a confirmation box (the route deletes only with `confirm=yes`). */
+export function deleteForm(view: ConsoleView, action: string, id: string, confirmText: string): string {
+  return (
+    `<form method="post" action="${esc(consoleHref(view, action))}" class="inline danger"><div class="check"><input type="checkbox" id="${esc(id)}" name="confirm" value="yes" required>` +
+    `<label for="${esc(id)}">${esc(confirmText)}</label></div><button type="submit" class="btn secondary">${esc(view.t('console.clients.delete'))}</button></form>`
+  );
+}
+
+export const table = (headings: string[], rows: string) => `<table class="console-table"><thead><tr>${headings.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>`;
+export const codeList = (values: string[]) => values.map((value) => `<code>${esc(value)}</code>`).join('<br>');

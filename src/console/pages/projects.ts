@@ -38,11 +38,13 @@ export const PROJECT_SECTIONS: Array<{ path: string; label: string }> = [
   { path: 'settings', label: 'console.settings.link' },
   { path: 'oauth_clients', label: 'console.clients.oauth.title' },
   { path: 'sso_providers', label: 'console.clients.sso.title' },
+  { path: 'saml_providers', label: 'console.saml.title' },
   { path: 'mail_templates', label: 'console.mail.templates.title' },
   { path: 'branding', label: 'console.mail.branding.title' },
   { path: 'teams', label: 'console.model.teams.title' },
   { path: 'schemas', label: 'console.model.schemas.title' },
   { path: 'flows', label: 'console.model.flows.title' },
+  { path: 'events', label: 'console.events.title' },
   { path: 'outbox', label: 'console.outbox.title' },
 ];
 

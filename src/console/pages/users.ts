@@ -1,6 +1,7 @@
 import { esc } from '../../ui/html.js';
 import { noticeMarkup, problemAlert, type FormProblem } from './parts.js';
 import { consoleHref, type ConsoleView } from '../render.js';
+import { eventsTable, filterQuery, type EventItem } from './events.js';
 
 export interface UserResource {
   id: string;
@@ -71,6 +72,8 @@ export interface UserPage {
   sessions: SessionItem[];
   credentials: CredentialItem[];
   audit: AuditEvent[];
+  /** the newest events about the user (`GET /events?subject_id=`), and whether there are older ones */
+  events: { events: EventItem[]; more: boolean };
   notice?: unknown;
   /** the attributes as typed, and what the API said about them (a refused edit) */
   attributes?: FormProblem & { text: string };
@@ -78,7 +81,17 @@ export interface UserPage {
   recovery?: FormProblem;
 }
 
-/** One user: attributes (edited as JSON against the schema), credentials, live sessions, audit trail, unlock, recovery mail and delete. */
+/** The user's newest events, with links to the event log filtered to what is about them and what they did. */
+function userEventsMarkup(view: ConsoleView, projectId: string, userId: string, events: UserPage['events']): string {
+  const { t } = view;
+  const log = `/console/projects/${encodeURIComponent(projectId)}/events`;
+  const links =
+    `<p class="console-actions"><a href="${esc(consoleHref(view, `${log}${filterQuery({ subject_id: userId })}`))}">${esc(t('console.user.all_events'))}</a>` +
+    ` <a href="${esc(consoleHref(view, `${log}${filterQuery({ actor_id: userId })}`))}">${esc(t('console.user.events_by'))}</a></p>`;
+  return `<h2>${esc(t('console.user.events'))}</h2>` + (events.events.length ? eventsTable(view, projectId, events.events) : `<p class="description">${esc(t('console.user.no_events'))}</p>`) + links;
+}
+
+/** One user: attributes (edited as JSON against the schema), credentials, live sessions, events, audit trail, unlock, recovery mail and delete. */
 export function userMarkup(view: ConsoleView, projectId: string, page: UserPage): string {
   const { user, sessions, credentials, audit, notice } = page;
   const { t } = view;
@@ -109,6 +122,7 @@ export function userMarkup(view: ConsoleView, projectId: string, page: UserPage)
     (sessions.length
       ? `<table class="console-table"><thead><tr><th scope="col">${esc(t('console.user.session'))}</th><th scope="col">${esc(t('console.user.factors'))}</th><th scope="col">${esc(t('console.user.levels'))}</th><th scope="col">${esc(t('console.projects.created'))}</th><th scope="col"><span class="muted">${esc(t('console.user.actions'))}</span></th></tr></thead><tbody>${sessionRows}</tbody></table>`
       : `<p class="description">${esc(t('console.user.no_sessions'))}</p>`) +
+    userEventsMarkup(view, projectId, user.id, page.events) +
     `<h2>${esc(t('console.user.audit'))}</h2>` +
     (audit.length
       ? `<table class="console-table"><thead><tr><th scope="col">${esc(t('console.user.when'))}</th><th scope="col">${esc(t('console.user.attribute'))}</th><th scope="col">${esc(t('console.user.action'))}</th><th scope="col">${esc(t('console.user.actor'))}</th></tr></thead><tbody>${auditRows}</tbody></table>`
