@@ -102,7 +102,7 @@ describe(`console: the event log (${testEngineKind()})`, () => {
     const unknown = await admin.get(`${log()}?type=user.created,no.such.type`);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.body).toContain('role="alert"');
-    expect(unknown.body).toContain('<code>query/type</code>');
+    expect(unknown.body).toContain('<code>querystring/type</code>');
     expect(unknown.body).toContain('unknown event type &quot;no.such.type&quot;');
     expect(unknown.body).toContain('<code>saml_provider.created</code>');
     expect(unknown.body).toMatch(/id="f-ev-type" name="type" value="user.created,no.such.type" autocomplete="off" maxlength="1000" aria-invalid="true"/);
@@ -115,7 +115,7 @@ describe(`console: the event log (${testEngineKind()})`, () => {
     expect(badTime.body).toMatch(/name="since" value="yesterday" autocomplete="off" type="datetime-local" step="1" aria-invalid="true"/);
     const backwards = await admin.get(`${log()}?since=2030-01-02T00:00&until=2030-01-01T00:00`);
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.body).toContain('<code>query/until</code>');
+    expect(backwards.body).toContain('<code>querystring/until</code>');
     expect(backwards.body).toMatch(/name="until" value="2030-01-01T00:00" autocomplete="off" type="datetime-local" step="1" aria-invalid="true"/);
   });
 

@@ -55,9 +55,9 @@ function dateOf(value: string | undefined, path: string): Date | undefined {
 function typesOf(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
   const types = [...new Set(value.split(',').map((type) => type.trim()))];
-  if (types.length > MAX_TYPES) throw invalid('query/type', `must name at most ${MAX_TYPES} types`);
+  if (types.length > MAX_TYPES) throw invalid('querystring/type', `must name at most ${MAX_TYPES} types`);
   const unknown = types.filter((type) => !isEventType(type));
-  if (unknown.length > 0) throw new AppError('req.invalid', 'The request is invalid.', { errors: unknown.map((type) => ({ path: 'query/type', message: `unknown event type "${type.slice(0, 100)}"` })), known_types: EVENT_TYPES });
+  if (unknown.length > 0) throw new AppError('req.invalid', 'The request is invalid.', { errors: unknown.map((type) => ({ path: 'querystring/type', message: `unknown event type "${type.slice(0, 100)}"` })), known_types: EVENT_TYPES });
   return types;
 }
 
@@ -81,10 +81,10 @@ export function eventRoutes(root: FastifyInstance, { events }: EventRouteDeps): 
     },
     async (request) => {
       const { query } = request;
-      if (query.page_size !== undefined && query.limit !== undefined && query.page_size !== query.limit) throw invalid('query/limit', 'must equal page_size when both are given');
-      const since = dateOf(query.since, 'query/since');
-      const until = dateOf(query.until, 'query/until');
-      if (since !== undefined && until !== undefined && since.getTime() > until.getTime()) throw invalid('query/until', 'must not be before since');
+      if (query.page_size !== undefined && query.limit !== undefined && query.page_size !== query.limit) throw invalid('querystring/limit', 'must equal page_size when both are given');
+      const since = dateOf(query.since, 'querystring/since');
+      const until = dateOf(query.until, 'querystring/until');
+      if (since !== undefined && until !== undefined && since.getTime() > until.getTime()) throw invalid('querystring/until', 'must not be before since');
       const filter = { types: typesOf(query.type), subjectId: query.subject_id, actorId: query.actor_id, since, until };
       const page = await events.list(tenantOf(request), filter, { limit: query.page_size ?? query.limit, pageToken: query.page_token });
       return listBody('events', page);

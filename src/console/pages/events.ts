@@ -76,8 +76,8 @@ export function eventsTable(view: ConsoleView, projectId: string, events: EventI
   return `<table class="console-table console-events"><thead><tr>${headings.map((key) => `<th scope="col">${esc(t(key))}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-/** `aria-invalid` on a filter the API named: `query/type` from the route, `querystring/since` from the schema's validation. */
-const invalid = (problem: FormProblem | undefined, field: string) => (problem?.errors.some((error) => error.path === `query/${field}` || error.path === `querystring/${field}`) ? ' aria-invalid="true"' : '');
+/** `aria-invalid` on a filter the API named (`querystring/<name>`, the route's own checks and the schema's alike). */
+const invalid = (problem: FormProblem | undefined, field: string) => (problem?.errors.some((error) => error.path === `querystring/${field}`) ? ' aria-invalid="true"' : '');
 
 const field = (view: ConsoleView, name: keyof EventFilter, value: string | undefined, attributes: string, hint?: string) =>
   `<div class="field"><label for="f-ev-${name}">${esc(view.t(`console.events.filter.${name}`))}</label><input id="f-ev-${name}" name="${name}" value="${esc(value ?? '')}" autocomplete="off"${attributes}${hint ? ` aria-describedby="f-ev-${name}-hint"` : ''}>` +
