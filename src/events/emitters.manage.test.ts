@@ -129,6 +129,16 @@ describe(`management changes are events (${testEngineKind()})`, () => {
     expect((await typesOf(t, project.id, { subject_id: userId })).length).toBe(7);
   });
 
+  it("deleting a project is project.deleted in the system project's log (the project's own log goes with it); a refused deletion writes none", async () => {
+    const system = await systemProjectOf(t);
+    const doomed = await t.createProject('Doomed');
+    expect((await call('DELETE', `/projects/${doomed.id}`, undefined, doomed.project_secret)).statusCode).toBe(403);
+    expect((await call('DELETE', `/projects/${doomed.id}`, undefined, t.adminToken)).statusCode).toBe(204);
+    expect((await call('DELETE', `/projects/${doomed.id}`, undefined, t.adminToken)).statusCode).toBe(404);
+    const deleted = await eventsOf(t, system.id, { type: 'project.deleted', subject_id: doomed.id });
+    expect(deleted.map((event) => [event.actor, event.subject, event.data])).toEqual([[{ kind: 'admin', id: null }, { kind: 'project', id: doomed.id }, { name: 'Doomed' }]]);
+  });
+
   it('mail template overrides: stored and removed; a refused or empty change writes none', async () => {
     const url = `/projects/${project.id}/mail_templates/recovery_code/de`;
     const events = await during(async () => {

@@ -63,6 +63,7 @@ export interface EventDataMap {
   'sso.unlinked': { credential_id: string };
   'oauth.token_revoked': { token_id: string; token_type: 'access_token' | 'refresh_token' | 'authorization_code'; client_id: string | null; user_id: string | null; reason: 'revoked' | 'reuse_detected' };
   'project.created': { name: string };
+  'project.deleted': { name: string };
   'project.updated': { changed: string[] };
   'project.secret_rotated': { previous_valid_until: string };
   'project.settings_updated': { sections: string[] };
@@ -132,6 +133,7 @@ export const EVENT_CATALOGUE: { readonly [T in EventType]: Definition<EventDataM
   'sso.unlinked': { subject: 'user', summary: 'An upstream identity was unlinked (its credential removed).', fields: ['credential_id'], example: { credential_id: 'cred_2d4f6h8k0m2p4r6t8v0x2z4b6d' } },
   'oauth.token_revoked': { subject: 'user', summary: 'An OAuth access or refresh token (with its family) was revoked at /auth/revoke (`reason` `revoked`), or a refresh token or authorization code was presented a second time and Gatehouse revoked every token of its grant (`reuse_detected`, actor `system`: a sign of a stolen token); the subject is its user, null for a client token.', fields: ['token_id', 'token_type', 'client_id', 'user_id', 'reason'], example: { token_id: 'tok_6v8x0z2b4d6f8h0k2m4p6r8t0v', token_type: 'refresh_token', client_id: 'oc_4r6t8v0x2z4b6d8f0h2k4m6p8r', user_id: USR, reason: 'revoked' } },
   'project.created': { subject: 'project', summary: 'The project was created.', fields: ['name'], example: { name: 'Shop' } },
+  'project.deleted': { subject: 'project', summary: "A project was deleted with everything in it. Its own log goes with it, so the event is in the log of the instance's system project (as operator role changes are); an instance without a system project keeps none.", fields: ['name'], example: { name: 'Shop' } },
   'project.updated': { subject: 'project', summary: 'The project was renamed or its preview origins replaced.', fields: ['changed'], example: { changed: ['preview_origins'] } },
   'project.secret_rotated': { subject: 'project', summary: 'A new project secret was issued; the previous one works until `previous_valid_until`.', fields: ['previous_valid_until'], example: { previous_valid_until: '2030-01-02T00:00:00.000Z' } },
   'project.settings_updated': { subject: 'project', summary: 'Project settings changed: `sections` among `sessions`, `ui`, `events`, `branding`, `flow_settings`.', fields: ['sections'], example: { sections: ['sessions', 'events'] } },
