@@ -15,6 +15,7 @@ import type { LoadResult, LoadSpec } from './load.js';
 import { updatePerformanceDoc, throughputSvg, type BenchReport, type ScenarioResult } from './report.js';
 import { seed, type Seeded } from './seed.js';
 import { startTracedServer } from './traced.js';
+import { webhookScenarios } from './webhooks.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const { values: args } = parseArgs({
@@ -215,6 +216,8 @@ async function main(): Promise<void> {
     GATEHOUSE_SECRET: secret,
     GATEHOUSE_DATA_DIR: dataDir,
     DATABASE_URL: database?.url ?? '',
+    // The webhook scenarios' receivers listen on 127.0.0.1 (bench/webhooks.ts).
+    GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: '1',
   };
   const profileFlags = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
   // Like a deployment: the log goes to a file (a pipe to a collector costs the same writes), not a terminal.
@@ -285,6 +288,8 @@ async function main(): Promise<void> {
   await measure('create_user', 'POST /users', seeded.createUserBody
     ? http(`${baseUrl}/users?${seeded.createUserQuery}`, 'POST', { authorization: `Bearer ${seeded.projectSecret}`, 'content-type': 'application/json' }, { body: seeded.createUserBody, counterInBody: true })
     : { unavailable: seeded.notes.users ?? 'users unavailable' });
+  const webhooks = await webhookScenarios({ baseUrl, adminToken, serverPid: server.pid!, durationSeconds: duration, only, ...(seeded.loginWorks ? { login: { projectId: seeded.projectId, secret: seeded.projectSecret, emails: seeded.emails, password: seeded.password, concurrency: journeyConcurrency } } : {}) });
+  scenarios.push(...webhooks.scenarios);
 
   const ceilingRps = scenarios.find((s) => s.name === 'ceiling')?.requests_per_sec ?? 0;
   for (const s of scenarios) if (s.requests_per_sec !== undefined && ceilingRps > 0) s.ratio_to_ceiling = s.requests_per_sec / ceilingRps;
@@ -337,6 +342,7 @@ async function main(): Promise<void> {
         measured: passkey?.server_cpu_ms_per_op !== undefined ? `${passkey.server_cpu_ms_per_op.toFixed(2)} ms server + ${passkey.database_cpu_ms_per_op?.toFixed(2) ?? '?'} ms PostgreSQL, ${passkey.requests_per_sec!.toFixed(0)} journeys/s${rawRequestMs ? `, as much server CPU as ${(passkey.server_cpu_ms_per_op / rawRequestMs).toFixed(0)} raw node:http requests (${(rawRequestMs * 1000).toFixed(1)} µs each)` : ''}` : 'n/a',
         met: passkey?.server_cpu_ms_per_op !== undefined ? passkey.server_cpu_ms_per_op <= 2.5 : null,
       },
+      ...webhooks.targets,
       { target: 'RSS under load ≤ 200 MB', measured: `${maxRss.toFixed(0)} MB`, met: maxRss > 0 ? maxRss <= 200 : null },
       { target: 'every `_zflow` ≤ 2 KB (default definitions)', measured: allZflow.length ? `max ${Math.max(...allZflow)} bytes` : 'n/a', met: allZflow.length ? Math.max(...allZflow) <= 2048 : null },
     ],

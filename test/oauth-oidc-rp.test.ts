@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningTestApp, type TestApp } from './helpers/app.js';
+import { eventsOf } from '../src/events/test-kit.js';
 import { registerThroughFlow, STRONG_PASSWORD } from '../src/flows/flow-test-kit.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -207,6 +208,9 @@ describe('OpenID Connect with openid-client as the relying party (real HTTP)', (
       error: 'invalid_grant',
     });
     await expect(oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck)).rejects.toBeInstanceOf(oidc.WWWAuthenticateChallengeError);
+    // The replay is in the project's log: Gatehouse revoked the grant the code bought.
+    const [revoked] = await eventsOf(t, project.id, { type: 'oauth.token_revoked' });
+    expect(revoked).toMatchObject({ actor: { kind: 'system', id: null }, data: { token_type: 'authorization_code', reason: 'reuse_detected' } });
   });
 
   it('gets client-credentials tokens for the root client with scope narrowing, and invalid_scope beyond it', async () => {

@@ -2,6 +2,8 @@ import { Liquid } from 'liquidjs';
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import { AppError } from '../core/errors.js';
+import type { EventLog } from '../events/service.js';
+import { SYSTEM, type Actor } from '../events/types.js';
 import type { MailTemplateRow, MailTemplateStore } from './template-store.js';
 import { DEFAULT_TEMPLATES, type Language, type MailTemplate, type TemplateName } from './templates.js';
 
@@ -59,6 +61,8 @@ export class MailComposer {
     private readonly store: MailTemplateStore,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    /** `mail_template.updated` and `.deleted` are written with the change */
+    private readonly events: Pick<EventLog, 'transaction' | 'record'>,
   ) {}
 
   async compose(projectId: string | undefined, template: TemplateName, language: Language, variables: MailVariables): Promise<ComposedMail> {
@@ -86,7 +90,7 @@ export class MailComposer {
   }
 
   /** Stores an override after parsing each part (400 `req.invalid` naming the part that does not parse). */
-  async setOverride(projectId: string, template: TemplateName, language: Language, input: { subject: string; text: string; html?: string }): Promise<MailTemplateOverride> {
+  async setOverride(projectId: string, template: TemplateName, language: Language, input: { subject: string; text: string; html?: string }, actor: Actor = SYSTEM): Promise<MailTemplateOverride> {
     parseOrRefuse(plain, input.subject, 'body/subject');
     parseOrRefuse(plain, input.text, 'body/text');
     if (input.html !== undefined) parseOrRefuse(markup, input.html, 'body/html');
@@ -106,7 +110,10 @@ export class MailComposer {
       html_body: input.html ?? null,
       updated_at: this.clock.now(),
     };
-    await this.store.upsert(row);
+    await this.events.transaction(async (trx) => {
+      await this.store.upsert(trx, row);
+      await this.events.record(trx, { type: 'mail_template.updated', projectId, actor, subjectId: projectId, data: { template, language } });
+    });
     return toOverride(row);
   }
 
@@ -114,8 +121,11 @@ export class MailComposer {
     return (await this.store.list(projectId)).map(toOverride);
   }
 
-  async removeOverride(projectId: string, template: TemplateName, language: Language): Promise<void> {
-    await this.store.delete(projectId, template, language);
+  /** Idempotent: removing no override changes nothing and writes no event. */
+  async removeOverride(projectId: string, template: TemplateName, language: Language, actor: Actor = SYSTEM): Promise<void> {
+    await this.events.transaction(async (trx) => {
+      if (await this.store.delete(trx, projectId, template, language)) await this.events.record(trx, { type: 'mail_template.deleted', projectId, actor, subjectId: projectId, data: { template, language } });
+    });
   }
 }
 

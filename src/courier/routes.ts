@@ -1,7 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { principalOf } from '../http/auth.js';
 import { Id, NoContent, Timestamp } from '../http/schemas.js';
+import { actorRefOf } from '../schemas/caller.js';
 import { SAMPLE_VARIABLES, type MailComposer } from './compose.js';
 import type { Courier } from './service.js';
 import { DEFAULT_TEMPLATES, LANGUAGES, TEMPLATE_NAMES } from './templates.js';
@@ -131,19 +133,19 @@ export function mailTemplateRoutes(root: FastifyInstance, deps: MailRouteDeps): 
 
   app.put(
     '/projects/:project_id/mail_templates/:template/:language',
-    { config: { tenancy: { project: 'params' }, scope: 'project.write' }, schema: { tags, summary: 'Override the subject and bodies of one message in one language (validated by parsing)', params: TemplateParams, body: OverrideBody, response: { 200: Override } } },
+    { config: { tenancy: { project: 'params' }, scope: 'project.write', emits: ['mail_template.updated'] }, schema: { tags, summary: 'Override the subject and bodies of one message in one language (validated by parsing)', params: TemplateParams, body: OverrideBody, response: { 200: Override } } },
     async (request) => {
       const { project_id, template, language } = request.params;
-      return mail.setOverride(project_id, template, language, request.body);
+      return mail.setOverride(project_id, template, language, request.body, actorRefOf(principalOf(request)));
     },
   );
 
   app.delete(
     '/projects/:project_id/mail_templates/:template/:language',
-    { config: { tenancy: { project: 'params' }, scope: 'project.write' }, schema: { tags, summary: 'Remove an override (the built-in template applies again)', params: TemplateParams, response: { 204: NoContent } } },
+    { config: { tenancy: { project: 'params' }, scope: 'project.write', emits: ['mail_template.deleted'] }, schema: { tags, summary: 'Remove an override (the built-in template applies again)', params: TemplateParams, response: { 204: NoContent } } },
     async (request, reply) => {
       const { project_id, template, language } = request.params;
-      await mail.removeOverride(project_id, template, language);
+      await mail.removeOverride(project_id, template, language, actorRefOf(principalOf(request)));
       return reply.status(204).send(null);
     },
   );

@@ -101,8 +101,23 @@ describe(`the auth plane's events (${testEngineKind()})`, () => {
     expect((await postForm(t, '/auth/revoke', { token: tokens.access_token }, basic(s.key.client_id, s.key.client_secret))).statusCode).toBe(200);
     const revoked = await eventsOf(t, project.id, { type: 'oauth.token_revoked' });
     expect(revoked).toHaveLength(1);
-    expect(revoked[0]).toMatchObject({ actor: { kind: 'service_key', id: s.key.client_id }, subject: { kind: 'user', id: s.userId }, data: { token_type: 'access_token', client_id: s.key.client_id, user_id: s.userId, token_id: expect.stringMatching(/^tok_/) } });
+    expect(revoked[0]).toMatchObject({ actor: { kind: 'service_key', id: s.key.client_id }, subject: { kind: 'user', id: s.userId }, data: { token_type: 'access_token', client_id: s.key.client_id, user_id: s.userId, token_id: expect.stringMatching(/^tok_/), reason: 'revoked' } });
     expect(JSON.stringify(revoked)).not.toContain(tokens.access_token);
+  });
+
+  it('a reused refresh token revokes its grant: oauth.token_revoked by Gatehouse (reuse_detected), once', async () => {
+    const s = await userSession(t, project);
+    const first = (await exchangeSession(t, s)).json();
+    const refresh = (token: string) => postForm(t, '/auth/token', { grant_type: 'refresh_token', refresh_token: token }, basic(s.key.client_id, s.key.client_secret));
+    expect((await refresh(first.refresh_token)).statusCode).toBe(200);
+    const before = (await eventsOf(t, project.id, { type: 'oauth.token_revoked' })).length;
+    t.clock.advance(1000);
+    expect((await refresh(first.refresh_token)).statusCode).toBe(400);
+    expect((await refresh(first.refresh_token)).statusCode).toBe(400);
+    const revoked = await eventsOf(t, project.id, { type: 'oauth.token_revoked' });
+    expect(revoked.length).toBe(before + 1);
+    expect(revoked[0]).toMatchObject({ actor: { kind: 'system', id: null }, subject: { kind: 'user', id: s.userId }, data: { token_type: 'refresh_token', client_id: s.key.client_id, user_id: s.userId, reason: 'reuse_detected' } });
+    expect(JSON.stringify(revoked)).not.toContain(first.refresh_token);
   });
 
   it('the settings flow: password.changed and mfa.enabled by the user; a step-up is login.succeeded without a new session', async () => {

@@ -129,6 +129,35 @@ describe(`management changes are events (${testEngineKind()})`, () => {
     expect((await typesOf(t, project.id, { subject_id: userId })).length).toBe(7);
   });
 
+  it("deleting a project is project.deleted in the system project's log (the project's own log goes with it); a refused deletion writes none", async () => {
+    const system = await systemProjectOf(t);
+    const doomed = await t.createProject('Doomed');
+    expect((await call('DELETE', `/projects/${doomed.id}`, undefined, doomed.project_secret)).statusCode).toBe(403);
+    expect((await call('DELETE', `/projects/${doomed.id}`, undefined, t.adminToken)).statusCode).toBe(204);
+    expect((await call('DELETE', `/projects/${doomed.id}`, undefined, t.adminToken)).statusCode).toBe(404);
+    const deleted = await eventsOf(t, system.id, { type: 'project.deleted', subject_id: doomed.id });
+    expect(deleted.map((event) => [event.actor, event.subject, event.data])).toEqual([[{ kind: 'admin', id: null }, { kind: 'project', id: doomed.id }, { name: 'Doomed' }]]);
+  });
+
+  it('mail template overrides: stored and removed; a refused or empty change writes none', async () => {
+    const url = `/projects/${project.id}/mail_templates/recovery_code/de`;
+    const events = await during(async () => {
+      expect((await call('PUT', url, { subject: 'Code {{ code }}', text: 'Ihr Code: {{ code }}' })).statusCode).toBe(200);
+      expect((await call('PUT', url, { subject: 'Code', text: 'Ihr Code: {{ code }}', html: '<p>{{ code }}</p>' })).statusCode).toBe(200);
+      expect((await call('PUT', url, { subject: 'Code', text: 'broken {% if %}' })).statusCode).toBe(400);
+      expect((await call('DELETE', url)).statusCode).toBe(204);
+      expect((await call('DELETE', url)).statusCode).toBe(204);
+      const elsewhere = await t.createProject('Elsewhere');
+      expect((await call('PUT', `/projects/${elsewhere.id}/mail_templates/recovery_code/de`, { subject: 'x', text: 'y' })).statusCode).toBe(404);
+    });
+    expect(events.map((event) => [event.type, event.actor, event.subject, event.data])).toEqual([
+      ['mail_template.updated', { kind: 'project_secret', id: null }, { kind: 'project', id: project.id }, { template: 'recovery_code', language: 'de' }],
+      ['mail_template.updated', { kind: 'project_secret', id: null }, { kind: 'project', id: project.id }, { template: 'recovery_code', language: 'de' }],
+      ['mail_template.deleted', { kind: 'project_secret', id: null }, { kind: 'project', id: project.id }, { template: 'recovery_code', language: 'de' }],
+    ]);
+    expect(JSON.stringify(events)).not.toContain('Ihr Code');
+  });
+
   it('operators act as themselves: an instance admin operator\'s changes name the operator', async () => {
     const admin = await operator(t, [{ role: 'instance_admin' }]);
     const system = await systemProjectOf(t);

@@ -56,16 +56,19 @@ export interface EventDataMap {
   'login.succeeded': { session_id: string; methods: string[]; step_up: boolean };
   'login.failed': { reason: 'invalid_credentials' | 'blocked' | 'unknown_account' | 'code_exhausted'; method: string; ip: string; user_agent: string | null; flow_id: string };
   'password.changed': Record<string, never>;
-  'recovery.requested': { method: string; flow_id: string; known_account: boolean };
+  'recovery.requested': { method: string; flow_id: string | null; known_account: boolean };
   'mfa.enabled': { method: string; replaced: boolean };
   'mfa.disabled': { method: string; credential_id: string };
   'sso.linked': { provider_id: string; credential_id: string };
   'sso.unlinked': { credential_id: string };
-  'oauth.token_revoked': { token_id: string; token_type: 'access_token' | 'refresh_token'; client_id: string | null; user_id: string | null };
+  'oauth.token_revoked': { token_id: string; token_type: 'access_token' | 'refresh_token' | 'authorization_code'; client_id: string | null; user_id: string | null; reason: 'revoked' | 'reuse_detected' };
   'project.created': { name: string };
+  'project.deleted': { name: string };
   'project.updated': { changed: string[] };
   'project.secret_rotated': { previous_valid_until: string };
   'project.settings_updated': { sections: string[] };
+  'mail_template.updated': { template: string; language: string };
+  'mail_template.deleted': { template: string; language: string };
   'schema.created': { uri: string | null; team_id: string | null };
   'flow_definition.created': { name: string; purposes: string[]; status: string };
   'flow_definition.updated': { name: string; purposes: string[]; status: string };
@@ -123,16 +126,19 @@ export const EVENT_CATALOGUE: { readonly [T in EventType]: Definition<EventDataM
     example: { reason: 'invalid_credentials', method: 'password', ip: '203.0.113.7', user_agent: 'Mozilla/5.0 (X11; Linux x86_64)', flow_id: 'flow_8b0d2f4h6k8m0p2r4t6v8x0z2b' },
   },
   'password.changed': { subject: 'user', summary: 'A password replaced the previous one (operator set, recovery, settings).', ...none },
-  'recovery.requested': { subject: 'user', summary: 'Account recovery was asked for; the subject is null when the identifier names no user (nothing was sent).', fields: ['method', 'flow_id', 'known_account'], example: { method: 'recovery_by_mail', flow_id: 'flow_8b0d2f4h6k8m0p2r4t6v8x0z2b', known_account: true } },
+  'recovery.requested': { subject: 'user', summary: 'Account recovery was asked for: by someone in a recovery flow (actor `system`; the subject is null when the identifier names no user, and nothing was sent), or by an operator or the API mailing the user a recovery link (`method` `recovery_link`, `flow_id` null, the actor the caller).', fields: ['method', 'flow_id', 'known_account'], example: { method: 'recovery_by_mail', flow_id: 'flow_8b0d2f4h6k8m0p2r4t6v8x0z2b', known_account: true } },
   'mfa.enabled': { subject: 'user', summary: 'A second factor was set up (TOTP, recovery codes), or replaced.', fields: ['method', 'replaced'], example: { method: 'totp', replaced: false } },
   'mfa.disabled': { subject: 'user', summary: 'A second factor was removed.', fields: ['method', 'credential_id'], example: { method: 'totp', credential_id: 'cred_9k1m3p5r7t9v1x3z5b7d9f1h3k' } },
   'sso.linked': { subject: 'user', summary: 'An upstream identity was linked to the user.', fields: ['provider_id', 'credential_id'], example: { provider_id: 'google', credential_id: 'cred_2d4f6h8k0m2p4r6t8v0x2z4b6d' } },
   'sso.unlinked': { subject: 'user', summary: 'An upstream identity was unlinked (its credential removed).', fields: ['credential_id'], example: { credential_id: 'cred_2d4f6h8k0m2p4r6t8v0x2z4b6d' } },
-  'oauth.token_revoked': { subject: 'user', summary: 'An OAuth access or refresh token (with its family) was revoked at /auth/revoke; the subject is its user, null for a client token.', fields: ['token_id', 'token_type', 'client_id', 'user_id'], example: { token_id: 'tok_6v8x0z2b4d6f8h0k2m4p6r8t0v', token_type: 'refresh_token', client_id: 'oc_4r6t8v0x2z4b6d8f0h2k4m6p8r', user_id: USR } },
+  'oauth.token_revoked': { subject: 'user', summary: 'An OAuth access or refresh token (with its family) was revoked at /auth/revoke (`reason` `revoked`), or a refresh token or authorization code was presented a second time and Gatehouse revoked every token of its grant (`reuse_detected`, actor `system`: a sign of a stolen token); the subject is its user, null for a client token.', fields: ['token_id', 'token_type', 'client_id', 'user_id', 'reason'], example: { token_id: 'tok_6v8x0z2b4d6f8h0k2m4p6r8t0v', token_type: 'refresh_token', client_id: 'oc_4r6t8v0x2z4b6d8f0h2k4m6p8r', user_id: USR, reason: 'revoked' } },
   'project.created': { subject: 'project', summary: 'The project was created.', fields: ['name'], example: { name: 'Shop' } },
+  'project.deleted': { subject: 'project', summary: "A project was deleted with everything in it. Its own log goes with it, so the event is in the log of the instance's system project (as operator role changes are); an instance without a system project keeps none.", fields: ['name'], example: { name: 'Shop' } },
   'project.updated': { subject: 'project', summary: 'The project was renamed or its preview origins replaced.', fields: ['changed'], example: { changed: ['preview_origins'] } },
   'project.secret_rotated': { subject: 'project', summary: 'A new project secret was issued; the previous one works until `previous_valid_until`.', fields: ['previous_valid_until'], example: { previous_valid_until: '2030-01-02T00:00:00.000Z' } },
   'project.settings_updated': { subject: 'project', summary: 'Project settings changed: `sections` among `sessions`, `ui`, `events`, `branding`, `flow_settings`.', fields: ['sections'], example: { sections: ['sessions', 'events'] } },
+  'mail_template.updated': { subject: 'project', summary: 'A mail template override was stored (created or replaced) for one message in one language; its text is not in the event.', fields: ['template', 'language'], example: { template: 'recovery_code', language: 'de' } },
+  'mail_template.deleted': { subject: 'project', summary: 'A mail template override was removed: the built-in message applies again (removing none is no event).', fields: ['template', 'language'], example: { template: 'recovery_code', language: 'de' } },
   'schema.created': { subject: 'schema', summary: 'A user schema revision was stored.', fields: ['uri', 'team_id'], example: { uri: 'https://schemas.example.com/customer.json', team_id: null } },
   'flow_definition.created': { subject: 'flow_definition', summary: 'A flow definition was created.', fields: ['name', 'purposes', 'status'], example: { name: 'login-with-totp', purposes: ['login'], status: 'active' } },
   'flow_definition.updated': { subject: 'flow_definition', summary: 'A flow definition was replaced.', fields: ['name', 'purposes', 'status'], example: { name: 'login-with-totp', purposes: ['login'], status: 'inactive' } },

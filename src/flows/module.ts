@@ -103,7 +103,7 @@ export function createFlowEngine(deps: {
   };
   const definitions = new FlowDefinitionService(db, new FlowDefinitionStore(db), schemas, clock, ids, deps.paginator, deps.events, deps.changes);
   const settings = new FlowSettingsService(deps.projects);
-  const mail = new MailComposer(new MailTemplateStore(db), clock, deps.logger);
+  const mail = new MailComposer(new MailTemplateStore(db), clock, deps.logger, deps.events);
   const courier = new Courier(
     new CourierStore(db),
     clock,
@@ -175,6 +175,7 @@ export function createFlowEngine(deps: {
     clock,
     riskRules: async (projectId) => (await settings.flowSettings(projectId)).risk,
     publicUrl: deps.config.publicUrl,
+    events: deps.events,
   });
   const sweeper = new FlowSweeper(db, clock, deps.config.retentionMs, flowStarts, deps.logger);
   return { definitions, settings, runtime, courier, mail, captcha, risk, codes, recoveryLinks, sweeper };

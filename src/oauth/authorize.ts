@@ -235,7 +235,7 @@ export class AuthorizationService {
     const now = this.clock.now();
     if (row.consumed_at) {
       // A replayed code: whatever it bought is revoked (RFC 6749 §4.1.2).
-      await this.userTokens.revokeFamily(row.id);
+      await this.userTokens.revokeReplayed(row);
       throw oauthError('invalid_grant', 'The authorization code was already used; the tokens issued for it are revoked.');
     }
     if (!row.code_expires_at || row.code_expires_at.getTime() <= now.getTime()) throw oauthError('invalid_grant', 'The authorization code has expired.');

@@ -94,7 +94,7 @@ export function oauthRoutes(root: FastifyInstance, deps: OAuthRouteDeps): void {
         return reply.header('cache-control', 'public, max-age=300').type('application/jwk-set+json').send(await oauth.signingKeys.jwks());
       });
 
-      app.post('/token', { config: { tenancy: 'credential', emits: [], emitsNone: 'issues tokens: their use is logged where it changes something (a revocation, a session)' }, schema: { tags: ['oauth'], summary: 'Token endpoint (RFC 6749, 8693, 8628)', response: oauthResponses({ 200: TokenResponseSchema }) } }, async (request, reply) => {
+      app.post('/token', { config: { tenancy: 'credential', emits: ['oauth.token_revoked'] }, schema: { tags: ['oauth'], summary: 'Token endpoint (RFC 6749, 8693, 8628)', response: oauthResponses({ 200: TokenResponseSchema }) } }, async (request, reply) => {
         const form = formOf(request);
         const grantType = required(form, 'grant_type');
         const client = await oauth.clients.authenticate(request.headers.authorization, form);

@@ -190,7 +190,25 @@ export class TokenService {
         projectId: row.project_id,
         actor: caller.actor ?? SYSTEM,
         subjectId: row.user_id,
-        data: { token_id: row.id, token_type: row.kind === 'access' ? 'access_token' : 'refresh_token', client_id: row.client_id, user_id: row.user_id },
+        data: { token_id: row.id, token_type: row.kind === 'access' ? 'access_token' : 'refresh_token', client_id: row.client_id, user_id: row.user_id, reason: 'revoked' },
+      });
+    });
+  }
+
+  /**
+   * A replayed refresh token or authorization code: its whole grant (the family) is revoked by
+   * Gatehouse, with `oauth.token_revoked` (`reason: reuse_detected`) when anything was still live.
+   */
+  async revokeReused(grant: { projectId: string; familyId: string; tokenId: string; tokenType: 'refresh_token' | 'authorization_code'; clientId: string; userId: string | null }): Promise<void> {
+    const now = this.clock.now();
+    await this.events.transaction(async (trx) => {
+      if ((await this.store.with(trx).revokeFamily(grant.familyId, now)) === 0) return;
+      await this.events.record(trx, {
+        type: 'oauth.token_revoked',
+        projectId: grant.projectId,
+        actor: SYSTEM,
+        subjectId: grant.userId,
+        data: { token_id: grant.tokenId, token_type: grant.tokenType, client_id: grant.clientId, user_id: grant.userId, reason: 'reuse_detected' },
       });
     });
   }

@@ -127,12 +127,13 @@ export class UserTokenService {
     return this.response(issued.access.token, issued.refresh.token, issued.access.row, issuer);
   }
 
-  async revokeFamily(familyId: string): Promise<void> {
-    await this.store.revokeFamily(familyId, this.clock.now());
+  /** A replayed authorization code: the tokens it bought (its family) are revoked, as an event. */
+  async revokeReplayed(code: { id: string; project_id: string; client_id: string; user_id: string | null }): Promise<void> {
+    await this.tokens.revokeReused({ projectId: code.project_id, familyId: code.id, tokenId: code.id, tokenType: 'authorization_code', clientId: code.client_id, userId: code.user_id });
   }
 
   private async reuse(row: TokenRow): Promise<never> {
-    if (row.family_id) await this.store.revokeFamily(row.family_id, this.clock.now());
+    if (row.family_id) await this.tokens.revokeReused({ projectId: row.project_id, familyId: row.family_id, tokenId: row.id, tokenType: 'refresh_token', clientId: row.client_id, userId: row.user_id });
     throw oauthError('invalid_grant', 'The refresh token was already used; every token of its grant is now revoked.');
   }
 

@@ -155,7 +155,7 @@ export function projectRoutes(root: FastifyInstance, { projects }: ProjectRouteD
   app.delete(
     '/projects/:project_id',
     {
-      config: { tenancy: { project: 'params' }, scope: ADMIN_SCOPE, emits: [], emitsNone: "the project's event log is deleted with it (by cascade), so no event of the deletion could be read" },
+      config: { tenancy: { project: 'params' }, scope: ADMIN_SCOPE, emits: ['project.deleted'] },
       schema: {
         tags: ['projects'],
         summary: 'Delete a project and everything in it, in one transaction (instance admin token)',
@@ -164,7 +164,7 @@ export function projectRoutes(root: FastifyInstance, { projects }: ProjectRouteD
       },
     },
     async (request, reply) => {
-      await projects.delete(request.params.project_id);
+      await projects.delete(request.params.project_id, actorRefOf(principalOf(request)));
       return reply.status(204).send(null);
     },
   );

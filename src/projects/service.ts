@@ -195,11 +195,18 @@ export class ProjectService {
     return { project_secret: secret, previous_valid_until: until.toISOString() };
   }
 
-  /** Deletes the project and, by cascade in the same statement, everything that belongs to it. */
-  async delete(id: string): Promise<void> {
-    const deleted = await this.db.transaction().execute(async (trx) => {
+  /**
+   * Deletes the project and, by cascade in the same statement, everything that belongs to it, its
+   * event log too: `project.deleted` goes to the system project's log, in the same transaction.
+   */
+  async delete(id: string, actor: Actor = SYSTEM): Promise<void> {
+    const deleted = await this.events.transaction(async (trx) => {
       for (const hook of this.deletingHooks) await hook(trx, id);
-      return this.store.with(trx).delete(id);
+      const store = this.store.with(trx);
+      const name = await store.delete(id);
+      const systemProjectId = name === undefined ? undefined : await store.systemProjectId();
+      if (systemProjectId !== undefined && systemProjectId !== id) await this.events.record(trx, { type: 'project.deleted', projectId: systemProjectId, actor, subjectId: id, data: { name: name! } });
+      return name !== undefined;
     });
     if (!deleted) throw notFoundError('proj.not_found');
     this.rows?.forget(id);

@@ -92,8 +92,14 @@ export class ProjectStore {
   }
 
   /** Deletes the project; every table that names it cascades in the same statement. */
-  async delete(id: string): Promise<boolean> {
-    const deleted = await this.db.deleteFrom('projects').where('id', '=', id).returning('id').executeTakeFirst();
-    return deleted !== undefined;
+  /** The deleted project's name, or undefined when there was none. */
+  async delete(id: string): Promise<string | undefined> {
+    const deleted = await this.db.deleteFrom('projects').where('id', '=', id).returning('name').executeTakeFirst();
+    return deleted?.name;
+  }
+
+  /** The instance's system project (the operators' one), where instance-level events are logged. */
+  async systemProjectId(): Promise<string | undefined> {
+    return (await this.db.selectFrom('instance').select('system_project_id').executeTakeFirst())?.system_project_id;
   }
 }

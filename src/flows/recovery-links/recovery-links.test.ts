@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/helpers/app.js';
+import { eventsOf } from '../../events/test-kit.js';
 import { formAction, PageClient } from '../../ui/page-test-kit.js';
 
 let t: TestApp;
@@ -51,6 +52,10 @@ describe('recovery links an operator sends (POST /users/{id}/recovery_link, /ui/
     const link = await mailedLink('lost@example.com');
     expect(link.text).toContain('Passwort');
     expect(link.token).toMatch(/^gh_rl_/);
+    // The request is an event: the caller asked for the user's recovery (never the link).
+    const [requested] = await eventsOf(t, project.id, { type: 'recovery.requested', subject_id: userId });
+    expect(requested).toMatchObject({ actor: { kind: 'project_secret', id: null }, subject: { kind: 'user', id: userId }, data: { method: 'recovery_link', flow_id: null, known_account: true } });
+    expect(JSON.stringify(requested)).not.toContain(link.token);
 
     // A mail scanner's GET spends nothing: the page only offers a button.
     const browser = new PageClient(t);
@@ -141,6 +146,10 @@ describe('recovery links an operator sends (POST /users/{id}/recovery_link, /ui/
     const limited = answers.find((a) => a.statusCode === 429)!;
     expect(errorBody(limited).code).toBe('auth.rate_limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Each link sent is one recovery.requested; a refused request (404, 400, 429) writes none.
+    const requested = await eventsOf(t, project.id, { type: 'recovery.requested', subject_id: userId });
+    expect(requested.length).toBe(1 + statuses.filter((status) => status === 202).length);
+    expect(await eventsOf(t, other.id, { type: 'recovery.requested' })).toEqual([]);
   });
 
   it('refuses a user with no e-mail identifier (409 user.no_address) and sends nothing', async () => {
@@ -166,5 +175,6 @@ describe('recovery links an operator sends (POST /users/{id}/recovery_link, /ui/
     expect(errorBody(refused).code).toBe('user.no_address');
     await t.container.flows.courier.flush();
     expect(await t.container.flows.courier.outboxFor('x@example.com')).toEqual([]);
+    expect(await eventsOf(t, project.id, { type: 'recovery.requested', subject_id: created.json().id })).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { LANGUAGES } from '../../courier/templates.js';
 import { principalOf } from '../../http/auth.js';
 import { ErrorBody, Id } from '../../http/schemas.js';
-import { projectScopeOf } from '../../schemas/caller.js';
+import { actorRefOf, projectScopeOf } from '../../schemas/caller.js';
 import type { RecoveryLinkService } from './service.js';
 
 /**
@@ -17,7 +17,7 @@ export function recoveryLinkRoutes(root: FastifyInstance, recoveryLinks: Recover
   app.post(
     '/users/:user_id/recovery_link',
     {
-      config: { tenancy: 'resource', scope: 'user.write' },
+      config: { tenancy: 'resource', scope: 'user.write', emits: ['recovery.requested'] },
       // The body is optional: none means `{}` (curl -X POST with nothing else works).
       preValidation: async (request) => {
         request.body ??= {};
@@ -44,7 +44,8 @@ export function recoveryLinkRoutes(root: FastifyInstance, recoveryLinks: Recover
       },
     },
     async (request, reply) => {
-      const sent = await recoveryLinks.send(projectScopeOf(principalOf(request)), request.params.user_id, { language: request.body.language });
+      const principal = principalOf(request);
+      const sent = await recoveryLinks.send(projectScopeOf(principal), request.params.user_id, { language: request.body.language, actor: actorRefOf(principal) });
       return reply.status(202).send(sent);
     },
   );

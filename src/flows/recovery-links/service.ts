@@ -3,6 +3,8 @@ import { randomSecret, sha256Hex } from '../../core/crypto.js';
 import { AppError } from '../../core/errors.js';
 import type { AttemptService, Handoff } from '../../attempts/service.js';
 import type { Courier } from '../../courier/service.js';
+import type { EventLog } from '../../events/service.js';
+import { SYSTEM, type Actor } from '../../events/types.js';
 import type { Language } from '../../courier/templates.js';
 import type { ProjectService } from '../../projects/service.js';
 import { valueAt } from '../../schemas/document.js';
@@ -25,6 +27,8 @@ export interface RecoveryLinkDeps extends MailBudgetDeps {
   riskRules: (projectId: string) => Promise<RiskRules>;
   publicUrl: string;
   clock: Clock;
+  /** `recovery.requested` is written with the link */
+  events: Pick<EventLog, 'transaction' | 'record'>;
 }
 
 export interface SentRecoveryLink {
@@ -57,7 +61,8 @@ export class RecoveryLinkService {
     return undefined;
   }
 
-  async send(projectId: string | undefined, userId: string, options: { language?: Language } = {}): Promise<SentRecoveryLink> {
+  /** Stores a new link with its `recovery.requested` event (one transaction), then mails it. */
+  async send(projectId: string | undefined, userId: string, options: { language?: Language; actor?: Actor } = {}): Promise<SentRecoveryLink> {
     const { deps } = this;
     const user = await deps.users.get(projectId, userId);
     const to = await this.addressOf(user);
@@ -66,7 +71,10 @@ export class RecoveryLinkService {
     const token = randomSecret(RECOVERY_LINK_PREFIX);
     const now = deps.clock.now();
     const expiresAt = new Date(now.getTime() + RECOVERY_LINK_TTL_MS);
-    await deps.store.replace({ token_hash: sha256Hex(token), project_id: user.projectId, user_id: user.id, created_at: now, expires_at: expiresAt, used_at: null });
+    await deps.events.transaction(async (trx) => {
+      await deps.store.replace(trx, { token_hash: sha256Hex(token), project_id: user.projectId, user_id: user.id, created_at: now, expires_at: expiresAt, used_at: null });
+      await deps.events.record(trx, { type: 'recovery.requested', projectId: user.projectId, actor: options.actor ?? SYSTEM, subjectId: user.id, data: { method: 'recovery_link', flow_id: null, known_account: true } });
+    });
     const project = await deps.projects.row(user.projectId);
     deps.courier.sendTemplateLater({
       projectId: user.projectId,

@@ -7,12 +7,10 @@ export type RecoveryLinkRow = RecoveryLinkTables['recovery_links'];
 export class RecoveryLinkStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** A new link replaces the user's unused ones: only the latest mail works. One transaction. */
-  async replace(row: RecoveryLinkRow): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('recovery_links').where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
-      await trx.insertInto('recovery_links').values(row).execute();
-    });
+  /** A new link replaces the user's unused ones: only the latest mail works. In the caller's transaction (with its event). */
+  async replace(trx: Kysely<Database>, row: RecoveryLinkRow): Promise<void> {
+    await trx.deleteFrom('recovery_links').where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
+    await trx.insertInto('recovery_links').values(row).execute();
   }
 
   /** The user a live link names (not taken: `take` decides). */
