@@ -59,6 +59,33 @@ describe(`the auth plane's events (${testEngineKind()})`, () => {
     expect(JSON.stringify(unknown)).not.toContain('nobody-here');
   });
 
+  it('user.locked with the login.failed of the guess that earns a lock (defaults: the 5th for 10 s), none while it holds, a new one for the longer lock after it', async () => {
+    const registered = await registerThroughFlow(t, project.id, 'locked@example.com');
+    expect(registered.statusCode).toBe(200);
+    const lockedId = (await t.container.users.findByIdentifier(project.id, undefined, 'locked@example.com'))!.id;
+    const client = new FlowClient(t, '198.51.100.31');
+    const started = (await client.start({ project_id: project.id, purpose: 'login' })).json();
+    const atPassword = (await client.submit(started.id, 'continue', { email: 'locked@example.com' })).json();
+    const guess = async () => expect((await client.submit(atPassword.id, 'sign_in', { password: 'wrong password 123' })).statusCode).toBe(400);
+    const locks = async () => eventsOf(t, project.id, { type: 'user.locked', subject_id: lockedId });
+    for (let i = 0; i < 4; i++) await guess();
+    expect(await locks()).toEqual([]);
+    await guess();
+    const first = await locks();
+    expect(first).toHaveLength(1);
+    const lockedUntil = new Date(t.clock.now().getTime() + 10_000).toISOString();
+    expect(first[0]).toMatchObject({ actor: { kind: 'system', id: null }, subject: { kind: 'user', id: lockedId }, data: { method: 'password', failures: 5, locked_until: lockedUntil, disabled: false, flow_id: atPassword.id } });
+    // Guesses at a locked factor are not taken: login.failed says blocked, and nothing is locked anew.
+    await guess();
+    expect((await eventsOf(t, project.id, { type: 'login.failed', subject_id: lockedId }))[0].data).toMatchObject({ reason: 'blocked' });
+    expect(await locks()).toHaveLength(1);
+    t.clock.advance(11_000);
+    await guess();
+    const second = await locks();
+    expect(second).toHaveLength(2);
+    expect(second[0].data).toMatchObject({ failures: 6, locked_until: new Date(t.clock.now().getTime() + 20_000).toISOString(), disabled: false });
+  });
+
   it('a sign-in: session.created and login.succeeded with the exchange; a logout is session.revoked by the user', async () => {
     const handoff = await loginHandoff(t, project.id, 'member@example.com');
     t.clock.advance(1000);

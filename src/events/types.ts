@@ -49,6 +49,7 @@ export interface EventDataMap {
   'user.updated': { changed: string[] };
   'user.deleted': Record<string, never>;
   'user.unlocked': Record<string, never>;
+  'user.locked': { method: string; failures: number; locked_until: string | null; disabled: boolean; flow_id: string };
   'credential.added': { method: string; credential_id: string | null };
   'credential.removed': { method: string; credential_id: string };
   'session.created': { user_id: string; methods: string[] };
@@ -114,6 +115,12 @@ export const EVENT_CATALOGUE: { readonly [T in EventType]: Definition<EventDataM
   'user.updated': { subject: 'user', summary: "A user's attributes were replaced; `changed` names the top-level attributes that differ (never their values).", fields: ['changed'], example: { changed: ['email', 'name'] } },
   'user.deleted': { subject: 'user', summary: 'A user was erased, with its sessions, tokens and credentials.', ...none },
   'user.unlocked': { subject: 'user', summary: "A user's sign-in lock-out was lifted.", ...none },
+  'user.locked': {
+    subject: 'user',
+    summary: "Wrong guesses locked a user's factor: until `locked_until`, or for good (`disabled`) until an operator unlocks it. Written with the `login.failed` of the guess that earned the lock; a longer lock after the last one ran out is a new event.",
+    fields: ['method', 'failures', 'locked_until', 'disabled', 'flow_id'],
+    example: { method: 'password', failures: 6, locked_until: '2026-11-27T16:05:00.000Z', disabled: false, flow_id: 'flow_8d1f3h5k7m9p1r3t5v7x9z1b3d' },
+  },
   'credential.added': { subject: 'user', summary: 'A first-factor credential was added: a password set for the first time, a passkey.', fields: ['method', 'credential_id'], example: { method: 'passkey', credential_id: 'cred_7h2k4m6p8r0t2v4x6z8b0d2f4h' } },
   'credential.removed': { subject: 'user', summary: 'A password or passkey was removed.', fields: ['method', 'credential_id'], example: { method: 'passkey', credential_id: 'cred_7h2k4m6p8r0t2v4x6z8b0d2f4h' } },
   'session.created': { subject: 'session', summary: 'A signed-in session began (a handoff exchanged; an anonymous shell is no event).', fields: ['user_id', 'methods'], example: { user_id: USR, methods: ['password', 'totp'] } },

@@ -113,6 +113,12 @@ export function lockSeconds(failures: number, rules: RiskRules): number {
   return Math.min(rules.account_lock_max_seconds, rules.account_lock_seconds * 2 ** Math.min(doublings, 30));
 }
 
+/** A guess taken from an account's budget; `lock` when its failure locks or disables the account. */
+export interface TakenAttempt {
+  failures: number;
+  lock?: { until: Date | null; disabled: boolean };
+}
+
 export class RiskService {
   constructor(
     private readonly store: RiskStore,
@@ -193,9 +199,11 @@ export class RiskService {
   /**
    * Takes a password guess at an account before the password is compared (DESIGN §4.6a): false
    * when the account is locked or disabled, and then the guess must fail like a wrong password
-   * without a comparison. A taken guess already counts as a failure until `recordSuccess`.
+   * without a comparison. A taken guess already counts as a failure until `recordSuccess`; what
+   * it earns should the comparison fail is in the answer (`lock`: this guess set a lock, or
+   * disabled the account).
    */
-  async takeAttempt(projectId: string, accountKey: string, rules: RiskRules): Promise<boolean> {
+  async takeAttempt(projectId: string, accountKey: string, rules: RiskRules): Promise<TakenAttempt | undefined> {
     const now = this.clock.now();
     const first = lockSeconds(1, rules);
     const taken = await this.store.takeAttempt(projectId, accountKey, now, {
@@ -205,7 +213,11 @@ export class RiskService {
       disableAfter: rules.account_disable_after,
       firstLockUntil: first > 0 ? new Date(now.getTime() + first * 1000) : null,
     });
-    return taken !== undefined;
+    if (taken === undefined) return undefined;
+    const disabled = taken.failures >= rules.account_disable_after;
+    // The guess was taken only where no lock held, so a lock in the future is this guess's own.
+    const locked = taken.locked_until !== null && taken.locked_until.getTime() > now.getTime();
+    return { failures: taken.failures, ...(locked || disabled ? { lock: { until: locked ? taken.locked_until : null, disabled } } : {}) };
   }
 
   /** A failed credential check of the client's IP (the account's was counted when the guess was taken); in `trx` when given. */

@@ -89,11 +89,11 @@ export class RiskStore {
   /**
    * Takes one password guess for an account before it is compared (DESIGN §4.6a), in one
    * statement: the failure count goes up where the account is neither locked nor disabled, and
-   * the lock the new count earns is set in the same write. Returns the new count, or undefined
-   * when the account is locked or disabled (the guess was not taken). Concurrent guesses
+   * the lock the new count earns is set in the same write. Returns the new count and lock, or
+   * undefined when the account is locked or disabled (the guess was not taken). Concurrent guesses
    * serialise on the row, so at most `lockAfter + 1` of any burst are taken.
    */
-  async takeAttempt(projectId: string, accountKey: string, now: Date, rules: { lockAfter: number; lockSeconds: number; lockMaxSeconds: number; disableAfter: number; firstLockUntil: Date | null }): Promise<number | undefined> {
+  async takeAttempt(projectId: string, accountKey: string, now: Date, rules: { lockAfter: number; lockSeconds: number; lockMaxSeconds: number; disableAfter: number; firstLockUntil: Date | null }): Promise<{ failures: number; locked_until: Date | null } | undefined> {
     const lockUntil = sql<Date>`${now}::timestamptz + make_interval(secs => least(${rules.lockMaxSeconds}::float8, ${rules.lockSeconds}::float8 * power(2, login_failures.failures - ${rules.lockAfter}::int)))`;
     const row = await this.db
       .insertInto('login_failures')
@@ -108,9 +108,9 @@ export class RiskStore {
           })
           .where((eb) => eb.and([eb.or([eb('login_failures.locked_until', 'is', null), eb('login_failures.locked_until', '<=', now)]), eb('login_failures.failures', '<', rules.disableAfter)])),
       )
-      .returning('failures')
+      .returning(['failures', 'locked_until'])
       .executeTakeFirst();
-    return row?.failures;
+    return row;
   }
 
   async lockAccount(projectId: string, accountKey: string, until: Date): Promise<void> {

@@ -5,7 +5,7 @@ import type { FlowStepDef } from '../definitions/types.js';
 import type { Compared } from '../methods/method.js';
 import type { AuthMethod } from '../methods/declaration.js';
 import { BUDGETED } from '../methods/registry.js';
-import type { BudgetedFactor, RiskAssessment, RiskRules, RiskSignals } from '../risk/service.js';
+import type { BudgetedFactor, RiskAssessment, RiskRules, RiskSignals, TakenAttempt } from '../risk/service.js';
 import type { RiskSignalRow } from '../risk/store.js';
 import { takeMailBudget as takeRecipientMailBudget } from '../risk/mail-budget.js';
 import type { ProvenFactor } from '../methods/method.js';
@@ -165,7 +165,7 @@ export async function checkSecret<T>(
   else await dummy?.();
   if (compared === undefined || userId === undefined) {
     const reason = userId === undefined ? 'unknown_account' : taken ? 'invalid_credentials' : 'blocked';
-    await recordFailedCheck(run, { reason, method: factor, userId });
+    await recordFailedCheck(run, { reason, method: factor, userId, attempt: taken || undefined });
     return undefined;
   }
   await deps.risk.recordSuccess(projectId, key, userId, run.entry.ss, signals, true);
@@ -179,10 +179,13 @@ const USER_AGENT_MAX = 512;
 
 /**
  * A failed credential check, every method's, recorded once: one failure against the client IP
- * and the event `login.failed` (reason, method, IP, user agent; never what was typed), in one
- * transaction.
+ * and the event `login.failed` (reason, method, IP, user agent; never what was typed), with
+ * `user.locked` when this failure locked a known user's factor, in one transaction.
  */
-export async function recordFailedCheck(run: Pick<GuardedRun, 'deps' | 'projectId' | 'ctx' | 'frame'>, failure: { reason: EventDataMap['login.failed']['reason']; method: string; userId: string | undefined }): Promise<void> {
+export async function recordFailedCheck(
+  run: Pick<GuardedRun, 'deps' | 'projectId' | 'ctx' | 'frame'>,
+  failure: { reason: EventDataMap['login.failed']['reason']; method: string; userId: string | undefined; attempt?: TakenAttempt },
+): Promise<void> {
   const { deps, projectId, ctx } = run;
   await deps.events.transaction(async (trx) => {
     await deps.risk.recordIpFailure(projectId, ctx.ip, trx);
@@ -193,6 +196,16 @@ export async function recordFailedCheck(run: Pick<GuardedRun, 'deps' | 'projectI
       subjectId: failure.userId ?? null,
       data: { reason: failure.reason, method: failure.method, ip: ctx.ip, user_agent: ctx.userAgent?.slice(0, USER_AGENT_MAX) ?? null, flow_id: run.frame.id },
     });
+    const lock = failure.attempt?.lock;
+    if (lock && failure.userId !== undefined) {
+      await deps.events.record(trx, {
+        type: 'user.locked',
+        projectId,
+        actor: SYSTEM,
+        subjectId: failure.userId,
+        data: { method: failure.method, failures: failure.attempt!.failures, locked_until: lock.until?.toISOString() ?? null, disabled: lock.disabled, flow_id: run.frame.id },
+      });
+    }
   });
 }
 

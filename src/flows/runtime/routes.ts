@@ -125,7 +125,7 @@ export function flowRuntimeRoutes(root: FastifyInstance, deps: FlowRuntimeRouteD
 
   app.post(
     '/flow/:id/submit',
-    { config: { tenancy: 'credential', cors: true, emits: ['login.failed', 'user.created', 'credential.added', 'credential.removed', 'password.changed', 'recovery.requested', 'mfa.enabled', 'mfa.disabled', 'sso.linked', 'sso.unlinked'] }, schema: { tags, summary: 'Submit the current step', params: FlowParams, querystring: FlowQuery, body: SubmitBody, security, response: { 200: FlowResponseSchema } } },
+    { config: { tenancy: 'credential', cors: true, emits: ['login.failed', 'user.locked', 'user.created', 'credential.added', 'credential.removed', 'password.changed', 'recovery.requested', 'mfa.enabled', 'mfa.disabled', 'sso.linked', 'sso.unlinked'] }, schema: { tags, summary: 'Submit the current step', params: FlowParams, querystring: FlowQuery, body: SubmitBody, security, response: { 200: FlowResponseSchema } } },
     async (request, reply) => {
       const run = await runtime.open(request.params.id, contextOf(request, reply), request.query.project_id);
       corsFor(request, run.projectId);
