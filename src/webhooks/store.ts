@@ -7,12 +7,27 @@ import type { WebhookTables } from '../db/tables/webhooks.js';
 export type WebhookRow = Selectable<WebhookTables['webhooks']>;
 export type DeliveryRow = Selectable<WebhookTables['webhook_deliveries']>;
 
-/** A claimed delivery with what sending it needs: the endpoint and the event. */
+/** A claimed delivery with what sending it needs: the endpoint's address and secrets, and the event. */
 export interface ClaimedDelivery {
   delivery: DeliveryRow;
-  webhook: WebhookRow;
+  webhook: Pick<WebhookRow, 'url' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_until' | 'failing_since'>;
   event: { id: string; type: string; occurred_at: Date; project_id: string; actor_kind: string; actor_id: string | null; subject_kind: string; subject_id: string | null; data: unknown };
 }
+
+type ClaimedRow = DeliveryRow & {
+  w_url: string;
+  w_secret_sealed: string;
+  w_previous_secret_sealed: string | null;
+  w_previous_until: Date | null;
+  w_failing_since: Date | null;
+  e_type: string;
+  e_occurred_at: Date;
+  e_actor_kind: string;
+  e_actor_id: string | null;
+  e_subject_kind: string;
+  e_subject_id: string | null;
+  e_data: unknown;
+};
 
 /** SQL for webhooks and their deliveries. */
 export class WebhookStore {
@@ -56,10 +71,12 @@ export class WebhookStore {
    * event time; a retrying delivery holds back the later ones of that endpoint only), not leased
    * or with a lease run out. The lease is set in the same statement that checks it, so two
    * workers never hold one row: the second's update re-reads the row after the first commits and
-   * finds the lease taken.
+   * finds the lease taken. The endpoint and the event come back joined to the claimed rows, so a
+   * round is one statement however many it sends.
    */
-  async claim(now: Date, leaseUntil: Date, limit: number): Promise<DeliveryRow[]> {
-    const result = await sql<DeliveryRow>`
+  async claim(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
+    const result = await sql<ClaimedRow>`
+      with claimed as (
       update webhook_deliveries d
       set leased_until = ${leaseUntil}, attempts = d.attempts + 1, first_attempt_at = coalesce(d.first_attempt_at, ${now})
       where d.id in (
@@ -74,16 +91,13 @@ export class WebhookStore {
         limit ${limit}
       )
       and d.status = 'pending' and (d.leased_until is null or d.leased_until < ${now})
-      returning d.*`.execute(this.db);
-    return result.rows;
-  }
-
-  async webhookById(id: string): Promise<WebhookRow | undefined> {
-    return this.db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  async eventById(id: string): Promise<ClaimedDelivery['event'] | undefined> {
-    return this.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+      returning d.*
+      )
+      select c.*, w.url as w_url, w.secret_sealed as w_secret_sealed, w.previous_secret_sealed as w_previous_secret_sealed,
+        w.previous_until as w_previous_until, w.failing_since as w_failing_since,
+        e.type as e_type, e.occurred_at as e_occurred_at, e.actor_kind as e_actor_kind, e.actor_id as e_actor_id, e.subject_kind as e_subject_kind, e.subject_id as e_subject_id, e.data as e_data
+      from claimed c join webhooks w on w.id = c.webhook_id join events e on e.id = c.event_id`.execute(this.db);
+    return result.rows.map(claimedDelivery);
   }
 
   /** Records an attempt's outcome, only while the lease is still this worker's (a late worker changes nothing). */
@@ -129,4 +143,13 @@ export class WebhookStore {
     const result = await this.db.updateTable('webhooks').set({ disabled_at: now, updated_at: now }).where('id', '=', webhookId).where('disabled_at', 'is', null).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
+}
+
+function claimedDelivery(row: ClaimedRow): ClaimedDelivery {
+  const { w_url, w_secret_sealed, w_previous_secret_sealed, w_previous_until, w_failing_since, e_type, e_occurred_at, e_actor_kind, e_actor_id, e_subject_kind, e_subject_id, e_data, ...delivery } = row;
+  return {
+    delivery,
+    webhook: { url: w_url, secret_sealed: w_secret_sealed, previous_secret_sealed: w_previous_secret_sealed, previous_until: w_previous_until, failing_since: w_failing_since },
+    event: { id: delivery.event_id, type: e_type, occurred_at: e_occurred_at, project_id: delivery.project_id, actor_kind: e_actor_kind, actor_id: e_actor_id, subject_kind: e_subject_kind, subject_id: e_subject_id, data: e_data },
+  };
 }

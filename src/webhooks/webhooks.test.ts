@@ -75,12 +75,16 @@ describe('webhooks: registered, signed, retried, ordered', () => {
       await worker().drain();
     }
     expect(failing.received).toHaveLength(3);
+    expect((await api('GET', `/projects/${project.id}/webhooks/${slow.id}`)).json().failing_since).toBeDefined();
+    expect((await api('GET', `/projects/${project.id}/webhooks/${fast.id}`)).json().failing_since).toBeUndefined();
     t.clock.advance(2 * 60_000);
     await worker().drain();
     const names = failing.received.map((r) => (JSON.parse(r.body) as { data: { subject: { id: string } } }).data.subject.id);
     expect(failing.received).toHaveLength(5);
     expect(new Set(failing.received.slice(0, 4).map((r) => r.headers['webhook-id'])).size).toBe(1);
     expect(names[4]).not.toBe(names[0]);
+    // A success ends the failing streak.
+    expect((await api('GET', `/projects/${project.id}/webhooks/${slow.id}`)).json().failing_since).toBeUndefined();
     const log = (await api('GET', `/projects/${project.id}/webhooks/${slow.id}/deliveries`)).json().deliveries;
     expect(log.map((d: { status: string; attempts: number }) => [d.status, d.attempts])).toEqual([['delivered', 1], ['delivered', 4]]);
     // Redelivery sends it again with the same webhook-id.

@@ -6,7 +6,7 @@ import type { EventLog } from '../events/service.js';
 import { SYSTEM } from '../events/types.js';
 import { nextAttemptAt, shouldDisableEndpoint } from './backoff.js';
 import { signedHeaders } from './signature.js';
-import type { DeliveryRow, WebhookStore } from './store.js';
+import type { ClaimedDelivery, DeliveryRow, WebhookStore } from './store.js';
 import { deliver, type DeliveryResult } from './target.js';
 
 export interface WebhookWorkerOptions {
@@ -45,7 +45,7 @@ export class WebhookWorker {
     const now = this.deps.clock.now();
     const lease = new Date(now.getTime() + this.options.leaseMs);
     const claimed = await this.deps.store.claim(now, lease, this.options.batch);
-    await Promise.all(claimed.map((delivery) => this.attempt(delivery, lease)));
+    await Promise.all(claimed.map((claim) => this.attempt(claim, lease)));
     return claimed.length;
   }
 
@@ -64,10 +64,8 @@ export class WebhookWorker {
     return runPeriodically(() => this.drain(10), intervalMs, this.deps.logger, 'webhook deliveries');
   }
 
-  private async attempt(delivery: DeliveryRow, lease: Date): Promise<void> {
-    const { store, secrets, clock } = this.deps;
-    const [webhook, event] = await Promise.all([store.webhookById(delivery.webhook_id), store.eventById(delivery.event_id)]);
-    if (!webhook || !event) return;
+  private async attempt({ delivery, webhook, event }: ClaimedDelivery, lease: Date): Promise<void> {
+    const { secrets, clock } = this.deps;
     const now = clock.now();
     const current = secrets.open(webhook.secret_sealed);
     const previous = webhook.previous_secret_sealed && webhook.previous_until && webhook.previous_until > now ? secrets.open(webhook.previous_secret_sealed) : undefined;
@@ -96,7 +94,8 @@ export class WebhookWorker {
     const now = clock.now();
     const common = { last_status_code: result.status ?? null, last_error: result.ok ? null : (result.error ?? `HTTP ${result.status ?? '?'}`).slice(0, 500) };
     if (result.ok) {
-      if (await store.settle(delivery.id, lease, { ...common, status: 'delivered', delivered_at: now })) await store.markHealthy(delivery.webhook_id);
+      // Only an endpoint that was failing when claimed has a streak to end.
+      if ((await store.settle(delivery.id, lease, { ...common, status: 'delivered', delivered_at: now })) && failingSince) await store.markHealthy(delivery.webhook_id);
       return;
     }
     const next = nextAttemptAt(delivery.first_attempt_at ?? now, delivery.attempts, now);
