@@ -14,15 +14,8 @@ import { authorizeUrl, CodeRefused, CONSOLE_ACR, newLogin, redeemCode, refreshSe
 import { projectMarkup, projectsMarkup, type ProjectSummary } from './pages/projects.js';
 import { consoleHref, consoleView, sendConsoleMessage, sendConsolePage, type ConsoleView } from './render.js';
 import { formOf, ID_PATTERN, isInstanceAdmin, STEP_UP_SECONDS, type ConsolePageKit, type Operator, type SignedIn } from './kit.js';
-import { accessPages } from './routes.access.js';
-import { clientsPages } from './routes.clients.js';
-import { eventPages } from './routes.events.js';
-import { mailPages } from './routes.mail.js';
-import { modelPages } from './routes.model.js';
-import { samlPages } from './routes.saml.js';
-import { settingsPages } from './routes.settings.js';
 import { pathParam } from './paths.js';
-import { userPages } from './routes.users.js';
+import { sectionPages } from './routes.sections.js';
 import { CONSOLE_LOGIN_COOKIE, ConsoleCookies, type ConsoleSession } from './session.js';
 
 export interface ConsoleRouteDeps {
@@ -156,14 +149,7 @@ export function consoleRoutes(root: FastifyInstance, deps: ConsoleRouteDeps): vo
     const stepUp: ConsolePageKit['stepUp'] = (request, reply, session, next) =>
       deps.clock.now().getTime() / 1000 - session.authTime <= STEP_UP_SECONDS ? undefined : signIn(request, reply, { next, maxAge: STEP_UP_SECONDS });
     const kit: ConsolePageKit = { app, assets, publicUrl, clock: deps.clock, operatorOf, apiForProject, asProject, writeGuard, signIn, stepUp, formOf };
-    userPages(kit);
-    settingsPages(kit);
-    accessPages(kit);
-    clientsPages(kit);
-    mailPages(kit);
-    modelPages(kit);
-    eventPages(kit);
-    samlPages(kit);
+    sectionPages(kit);
 
     // ---- signing in and out ----
 

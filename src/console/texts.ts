@@ -4,6 +4,7 @@ import { EVENTS_TEXTS } from './texts.events.js';
 import { MAIL_TEXTS } from './texts.mail.js';
 import { MODEL_TEXTS } from './texts.model.js';
 import { SAML_TEXTS } from './texts.saml.js';
+import { WEBHOOKS_TEXTS } from './texts.webhooks.js';
 
 /** The console's core texts (`console.*`); the hosted UI's own keys (languages, errors) come from ui/i18n.ts. */
 const CORE_TEXTS: ConsoleTexts = {
@@ -280,6 +281,6 @@ const CORE_TEXTS: ConsoleTexts = {
 };
 
 // Page groups add their texts here, one import each.
-const GROUP_TEXTS: ConsoleTexts[] = [CLIENTS_TEXTS, MAIL_TEXTS, MODEL_TEXTS, EVENTS_TEXTS, SAML_TEXTS];
+const GROUP_TEXTS: ConsoleTexts[] = [CLIENTS_TEXTS, MAIL_TEXTS, MODEL_TEXTS, EVENTS_TEXTS, SAML_TEXTS, WEBHOOKS_TEXTS];
 
 export const CONSOLE_TEXTS: ConsoleTexts = mergeTexts(CORE_TEXTS, GROUP_TEXTS);

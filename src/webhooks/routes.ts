@@ -25,6 +25,8 @@ const Secret = Type.String({ description: 'whsec_…: shown in this answer only;
 const DeliverySchema = Type.Object({
   id: Type.String({ description: 'msg_…: the webhook-id header, the same on every retry' }),
   event_id: Type.String(),
+  event_type: Type.String({ description: 'The type of the event it carries' }),
+  occurred_at: Timestamp,
   status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
   attempts: Type.Integer(),
   next_attempt_at: Type.Optional(Timestamp),

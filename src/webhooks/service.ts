@@ -4,7 +4,7 @@ import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { SealedBox } from '../core/sealed-box.js';
 import type { EventLog } from '../events/service.js';
-import { isEventType, type Actor } from '../events/types.js';
+import { EVENT_TYPES, isEventType, type Actor } from '../events/types.js';
 import { newWebhookSecret } from './signature.js';
 import type { DeliveryRow, WebhookRow, WebhookStore } from './store.js';
 import { checkTargetUrl, resolveTarget, WebhookTargetError } from './target.js';
@@ -29,6 +29,8 @@ export interface WebhookResource {
 export interface DeliveryResource {
   id: string;
   event_id: string;
+  event_type: string;
+  occurred_at: string;
   status: DeliveryRow['status'];
   attempts: number;
   next_attempt_at?: string;
@@ -62,10 +64,13 @@ export function toWebhookResource(row: WebhookRow): WebhookResource {
   };
 }
 
-export function toDeliveryResource(row: DeliveryRow): DeliveryResource {
+/** A delivery with the type of the event it carries (read from the event log: `eventTypes` of the store). */
+export function toDeliveryResource(row: DeliveryRow, eventType: string): DeliveryResource {
   return {
     id: row.id,
     event_id: row.event_id,
+    event_type: eventType,
+    occurred_at: row.occurred_at.toISOString(),
     status: row.status,
     attempts: row.attempts,
     ...(row.status === 'pending' ? { next_attempt_at: row.next_at.toISOString() } : {}),
@@ -113,7 +118,8 @@ export class WebhookService {
     const unique = [...new Set(events)];
     if (unique.length === 0 || unique.length > MAX_EVENTS) throw invalidField('body/events', `must name 1 to ${MAX_EVENTS} event types, or "*"`);
     const unknown = unique.filter((type) => type !== '*' && !isEventType(type));
-    if (unknown.length > 0) throw invalidField('body/events', `unknown event type "${unknown[0].slice(0, 100)}"`);
+    // The known types come with the refusal, as GET /events lists them for an unknown type filter.
+    if (unknown.length > 0) throw new AppError('req.invalid', 'The request is invalid.', { errors: [{ path: 'body/events', message: `unknown event type "${unknown[0].slice(0, 100)}"` }], known_types: EVENT_TYPES });
     return unique.includes('*') ? ['*'] : unique;
   }
 
@@ -209,13 +215,15 @@ export class WebhookService {
     const cursor = request.pageToken ? this.deps.paginator.decode(request.pageToken, scope) : undefined;
     const limit = this.deps.paginator.limitOf(request);
     const rows = await this.deps.store.deliveries(id, cursor, limit);
-    return this.deps.paginator.page(rows, limit, scope, (row) => ({ createdAt: row.created_at, id: row.id }), toDeliveryResource);
+    const types = await this.deps.store.eventTypes(rows.map((row) => row.event_id));
+    return this.deps.paginator.page(rows, limit, scope, (row) => ({ createdAt: row.created_at, id: row.id }), (row) => toDeliveryResource(row, types.get(row.event_id) ?? ''));
   }
 
   async redeliver(projectId: string, id: string, deliveryId: string): Promise<DeliveryResource> {
     await this.row(projectId, id);
     const row = deliveryId.startsWith('msg_') && deliveryId.length <= 64 ? await this.deps.store.redeliver(id, deliveryId, this.deps.clock.now()) : undefined;
     if (!row) throw notFoundError('webhook.delivery_not_found');
-    return toDeliveryResource(row);
+    const types = await this.deps.store.eventTypes([row.event_id]);
+    return toDeliveryResource(row, types.get(row.event_id) ?? '');
   }
 }

@@ -117,6 +117,13 @@ export class WebhookStore {
     return afterCursor(query, 'webhook_deliveries', cursor, 'desc').limit(limit + 1).execute();
   }
 
+  /** The types of these events (a delivery's event is never gone while the delivery lives: `on delete cascade`). */
+  async eventTypes(eventIds: readonly string[]): Promise<Map<string, string>> {
+    if (eventIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('events').select(['id', 'type']).where('id', 'in', [...new Set(eventIds)]).execute();
+    return new Map(rows.map((row) => [row.id, row.type]));
+  }
+
   /** Sends a delivery again from now on, with a fresh 24 h of retries (its id, the webhook-id, stays). */
   async redeliver(webhookId: string, id: string, now: Date): Promise<DeliveryRow | undefined> {
     return this.db

@@ -40,12 +40,12 @@ describe('webhooks: registered, signed, retried, ordered', () => {
     expect(hook.received).toHaveLength(1);
     const [delivery] = hook.received;
     const headers = delivery.headers as Record<string, string>;
-    const theirs = new Webhook(created.secret).verify(delivery.body, headers) as { type: string; data: { type: string; project_id: string } };
+    const theirs = new Webhook(created.secret).verify(delivery.body, headers) as { type: string; timestamp: string; data: { id: string; type: string; project_id: string } };
     expect(theirs.type).toBe('team.created');
     expect(theirs.data).toMatchObject({ type: 'team.created', project_id: project.id, actor: { kind: 'project_secret' } });
     expect(verifyWebhook(created.secret, headers, delivery.body).type).toBe('team.created');
     const log = await api('GET', `/projects/${project.id}/webhooks/${created.id}/deliveries`);
-    expect(log.json().deliveries[0]).toMatchObject({ id: headers['webhook-id'], status: 'delivered', attempts: 1, last_status_code: 200 });
+    expect(log.json().deliveries[0]).toMatchObject({ id: headers['webhook-id'], event_id: theirs.data.id, event_type: 'team.created', occurred_at: theirs.timestamp, status: 'delivered', attempts: 1, last_status_code: 200 });
 
     // After a rotation both secrets sign for 24 h.
     const rotated = await api('POST', `/projects/${project.id}/webhooks/${created.id}/rotate_secret`);
@@ -137,7 +137,10 @@ describe('webhooks: registered, signed, retried, ordered', () => {
   });
 
   it('refuses bad registrations: unknown event types, not a URL, another project (404)', async () => {
-    expect(errorBody(await api('POST', `/projects/${project.id}/webhooks`, { url: 'https://example.com/h', events: ['user.nope'] })).code).toBe('req.invalid');
+    const unknownType = errorBody(await api('POST', `/projects/${project.id}/webhooks`, { url: 'https://example.com/h', events: ['user.nope'] }));
+    expect(unknownType.code).toBe('req.invalid');
+    // The known types come with it, as GET /events lists them for an unknown filter.
+    expect(unknownType.details.known_types).toContain('user.created');
     expect(errorBody(await api('POST', `/projects/${project.id}/webhooks`, { url: 'ftp://example.com/h', events: ['*'] })).code).toBe('req.invalid');
     expect(errorBody(await api('POST', `/projects/${project.id}/webhooks`, { url: 'https://user:pw@example.com/h', events: ['*'] })).code).toBe('req.invalid');
     const other = await t.createProject('Other hooks');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TestIdp } from '../../src/flows/methods/saml/saml-test-kit.js';
+import { receiver } from '../../src/webhooks/webhooks-test-kit.js';
 import type { TestApp } from '../helpers/app.js';
 import { BrowserPages, describeBrowser, expectAccessible, startServer } from './harness.js';
 
@@ -22,7 +23,8 @@ describeBrowser('the admin console in Chromium: from the set-up link to a revoke
 
   beforeAll(async () => {
     // WebAuthn refuses IP addresses as relying parties: the pages are opened on localhost.
-    ({ t, base } = await startServer({}, { publicHost: 'localhost' }));
+    // The webhooks page delivers to a receiver on loopback.
+    ({ t, base } = await startServer({ webhookAllowPrivate: true }, { publicHost: 'localhost' }));
     base = base.replace('127.0.0.1', 'localhost');
     pages = await BrowserPages.launch();
   });
@@ -169,7 +171,7 @@ describeBrowser('the admin console in Chromium: from the set-up link to a revoke
     for (const [path, heading] of [
       ['users', 'Users'], ['keys', 'Service keys'], ['settings', 'Settings of Coffee shop'], ['oauth_clients', 'OAuth clients'], ['sso_providers', 'SSO providers'],
       ['mail_templates', 'Mail templates'], ['branding', 'Branding'], ['teams', 'Teams'], ['schemas', 'User schemas'], ['flows', 'Flow definitions'],
-      ['saml_providers', 'SAML identity providers'], ['events', 'Event log'],
+      ['saml_providers', 'SAML identity providers'], ['webhooks', 'Webhooks'], ['events', 'Event log'],
     ]) {
       await page.goto(`${base}/console/projects/${shop.id}/${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
@@ -231,6 +233,56 @@ describeBrowser('the admin console in Chromium: from the set-up link to a revoke
     expect(await eventRows('session.revoked').count()).toBe(1);
     expect(await page.getByRole('row').count()).toBe(3);
     await expectAccessible(page);
+  });
+
+  it('adds a webhook endpoint (its secret shown once), reads its delivery and sends it again', async () => {
+    const { page } = shop;
+    const hook = await receiver();
+    try {
+      await page.goto(`${base}/console/projects/${shop.id}`);
+      await page.getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+      // An unknown type is refused at the form, with the types the API knows.
+      await page.getByLabel('URL (https, a public address)').fill(hook.url);
+      await page.getByLabel(/^Event types/).fill('user.created, user.nope');
+      await page.getByRole('button', { name: 'Add an endpoint' }).click();
+      await page.getByRole('alert').filter({ hasText: 'unknown event type "user.nope"' }).waitFor();
+      expect(await page.getByLabel(/^Event types/).getAttribute('aria-invalid')).toBe('true');
+      await expectAccessible(page);
+
+      await page.getByLabel(/^Event types/).fill('*');
+      await page.getByLabel('Description (optional)').fill('Shop sync');
+      await page.getByRole('button', { name: 'Add an endpoint' }).click();
+      await page.getByRole('status').filter({ hasText: 'it is shown only this once' }).waitFor();
+      expect(await page.locator('code.secret-value').textContent()).toMatch(/^whsec_/);
+      await expectAccessible(page);
+
+      // Subscribed to every type, the endpoint's own webhook.created is its first delivery.
+      expect(await t.container.webhooks.worker.drain()).toBe(1);
+      expect(hook.received).toHaveLength(1);
+      await page.getByRole('link', { name: /^Webhook endpoint wh_/ }).click();
+      await page.getByRole('heading', { level: 2, name: 'Deliveries' }).waitFor();
+      expect(await page.getByRole('cell', { name: 'delivered', exact: false }).count()).toBe(1);
+      expect(await page.locator('code.secret-value').count()).toBe(0);
+      await page.getByRole('button', { name: /^Send again/ }).click();
+      await page.getByRole('status').filter({ hasText: 'The delivery is being sent again.' }).waitFor();
+      expect(await t.container.webhooks.worker.drain()).toBe(1);
+      expect(hook.received).toHaveLength(2);
+      await page.reload();
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SCREENSHOTS}console-webhooks-desktop.png`, fullPage: true });
+      await page.goto(`${page.url().split('?')[0]}?lang=de`);
+      await page.getByRole('heading', { level: 2, name: 'Zustellungen' }).waitFor();
+      await expectAccessible(page);
+
+      // The event's link opens the event log at that one event.
+      await page.goto(page.url().split('?')[0]);
+      await page.getByRole('link', { name: 'webhook.created', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Event log' }).waitFor();
+      expect(await page.locator('tr.event').count()).toBe(1);
+    } finally {
+      await hook.close();
+    }
   });
 
   it('a project admin who signed up with a passkey sees only their project (404 elsewhere)', async () => {

@@ -51,7 +51,8 @@ const when = (iso: string) => iso.slice(0, 19).replace('T', ' ');
 /** A party (actor or subject) as `kind` and id; a user subject links to the user's page. */
 function party(view: ConsoleView, projectBase: string, value: { kind: string; id: string | null }, filterBy: 'subject_id' | 'actor_id'): string {
   if (value.id === null) return `<code>${esc(value.kind)}</code>`;
-  const page = value.kind === 'user' ? `${projectBase}/users/${encodeURIComponent(value.id)}` : value.kind === 'saml_provider' ? `${projectBase}/saml_providers/${encodeURIComponent(value.id)}` : undefined;
+  const pages: Record<string, string> = { user: 'users', saml_provider: 'saml_providers', webhook: 'webhooks' };
+  const page = Object.hasOwn(pages, value.kind) ? `${projectBase}/${pages[value.kind]}/${encodeURIComponent(value.id)}` : undefined;
   const id = page ? `<a href="${esc(consoleHref(view, page))}"><code>${esc(value.id)}</code></a>` : `<code>${esc(value.id)}</code>`;
   const only = `<a href="${esc(consoleHref(view, `${projectBase}/events${filterQuery({ [filterBy]: value.id })}`))}" class="muted">${esc(view.t(filterBy === 'subject_id' ? 'console.events.only_subject' : 'console.events.only_actor'))}</a>`;
   return `<code>${esc(value.kind)}</code><br>${id}<br>${only}`;

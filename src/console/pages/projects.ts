@@ -44,6 +44,7 @@ export const PROJECT_SECTIONS: Array<{ path: string; label: string }> = [
   { path: 'teams', label: 'console.model.teams.title' },
   { path: 'schemas', label: 'console.model.schemas.title' },
   { path: 'flows', label: 'console.model.flows.title' },
+  { path: 'webhooks', label: 'console.webhooks.title' },
   { path: 'events', label: 'console.events.title' },
   { path: 'outbox', label: 'console.outbox.title' },
 ];
