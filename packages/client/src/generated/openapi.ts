@@ -10201,12 +10201,16 @@ export type paths = {
                                 /** Format: date-time */
                                 delivered_at?: string;
                                 event_id: string;
+                                /** @description The type of the event it carries */
+                                event_type: string;
                                 /** @description msg_…: the webhook-id header, the same on every retry */
                                 id: string;
                                 last_error?: string;
                                 last_status_code?: number;
                                 /** Format: date-time */
                                 next_attempt_at?: string;
+                                /** Format: date-time */
+                                occurred_at: string;
                                 status: "pending" | "delivered" | "failed";
                             }[];
                             next_page_token?: string;
@@ -10329,12 +10333,16 @@ export type paths = {
                             /** Format: date-time */
                             delivered_at?: string;
                             event_id: string;
+                            /** @description The type of the event it carries */
+                            event_type: string;
                             /** @description msg_…: the webhook-id header, the same on every retry */
                             id: string;
                             last_error?: string;
                             last_status_code?: number;
                             /** Format: date-time */
                             next_attempt_at?: string;
+                            /** Format: date-time */
+                            occurred_at: string;
                             status: "pending" | "delivered" | "failed";
                         };
                     };
