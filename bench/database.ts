@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ url: string; name: string; serverUrl: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `gh_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -13,6 +13,8 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
+    serverUrl: base,
     drop: async () => {
       const client = new pg.Client({ connectionString: base });
       await client.connect();

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { LoadResult, LoadSpec } from './load.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -42,11 +43,61 @@ export function databaseCpuMs(): Map<string, number> {
   return byPid;
 }
 
-/** CPU used since `before` by the PostgreSQL processes alive now (one that ended meanwhile is not counted). */
-export function databaseCpuSince(before: Map<string, number>): number {
+/**
+ * CPU used since `before` by the PostgreSQL processes in `now` (one that ended meanwhile is not
+ * counted); with `only`, by those processes alone: the backends of the benchmark's database, as
+ * other work on the machine may use the same PostgreSQL server.
+ */
+export function databaseCpuSince(before: Map<string, number>, now = databaseCpuMs(), only?: Set<string>): number {
   let total = 0;
-  for (const [pid, ms] of databaseCpuMs()) total += ms - (before.get(pid) ?? 0);
+  for (const [pid, ms] of now) if (!only || only.has(pid)) total += ms - (before.get(pid) ?? 0);
   return total;
+}
+
+/** The backends (pids) connected to `database` now, from pg_stat_activity. */
+export async function backendsOf(serverUrl: string, database: string): Promise<Set<string>> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+    return new Set(rows.map((row) => String(row.pid)));
+  } finally {
+    await client.end();
+  }
+}
+
+/** What bench/loop-probe.mjs reports from inside the server: event-loop delay, GC pauses, memory. */
+export interface ProbeReport {
+  sequence: number;
+  loop_delay_ms: { p50: number; p99: number; p999: number; max: number; mean: number; samples: number };
+  gc: { count: number; total_ms: number; max_ms: number; by_kind_ms: Record<string, number> };
+  memory_mb: Record<string, number>;
+  /** calls counted in the server: database statements (BEGIN and COMMIT included) and crypto (hashes, HMACs, ciphers, signatures, random bytes) */
+  calls: Record<string, number>;
+  /** memory every 5 s since the previous report (seconds since the server started, MB) */
+  series: Array<{ t: number; rss: number; heap_used: number; heap_total: number }>;
+}
+
+/** Asks the probe in process `pid` for what it saw since it was last asked (and to start over); undefined after 2 s without an answer. */
+export async function readProbe(pid: number, file: string): Promise<ProbeReport | undefined> {
+  const sequenceOf = () => {
+    try {
+      return (JSON.parse(readFileSync(file, 'utf8')) as ProbeReport).sequence;
+    } catch {
+      return 0;
+    }
+  };
+  const before = sequenceOf();
+  try {
+    process.kill(pid, 'SIGUSR2');
+  } catch {
+    return undefined;
+  }
+  for (let i = 0; i < 200; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    if (sequenceOf() > before) return JSON.parse(readFileSync(file, 'utf8')) as ProbeReport;
+  }
+  return undefined;
 }
 
 export async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
@@ -79,9 +130,15 @@ export async function memoryOf(metricsUrl: string, adminToken: string): Promise<
 export interface Measured {
   pid: number;
   metrics?: { url: string; adminToken: string };
+  /** bench/loop-probe.mjs runs in the process and answers in this file */
+  probeFile?: string;
+  /** the backends of the benchmark's database, whose CPU is PostgreSQL's per operation (else every postgres process on the machine's) */
+  databaseBackends?: () => Promise<Set<string>>;
 }
 
-export function runLoad(spec: LoadSpec, server: Measured): Promise<LoadResult & { max_rss_mb: number; memory_at_max_mb?: Record<string, number>; server_cpu_ms_per_op?: number; database_cpu_ms_per_op?: number }> {
+export type MeasuredResult = LoadResult & { max_rss_mb: number; memory_at_max_mb?: Record<string, number>; server_cpu_ms_per_op?: number; database_cpu_ms_per_op?: number; probe?: ProbeReport };
+
+export function runLoad(spec: LoadSpec, server: Measured): Promise<MeasuredResult> {
   let cpuBefore = 0;
   let databaseCpuBefore = new Map<string, number>();
   return new Promise((resolve, reject) => {
@@ -115,6 +172,8 @@ export function runLoad(spec: LoadSpec, server: Measured): Promise<LoadResult & 
       if (cpuBefore === 0 && String(chunk).includes('measuring\n')) {
         cpuBefore = cpuMs(server.pid);
         databaseCpuBefore = databaseCpuMs();
+        // The probe starts over: what it reports at the end is the measured part's.
+        if (server.probeFile) void readProbe(server.pid, server.probeFile);
       }
       out += chunk;
     });
@@ -124,10 +183,15 @@ export function runLoad(spec: LoadSpec, server: Measured): Promise<LoadResult & 
       const result = JSON.parse(out.trim().split('\n').pop()!) as LoadResult;
       // All of the server's threads (argon2 included) over the measured part only.
       const cpu = cpuMs(server.pid) - cpuBefore;
-      const databaseCpu = databaseCpuSince(databaseCpuBefore);
-      const ops = result.total;
-      const perOp = ops > 0 ? { server_cpu_ms_per_op: cpu / ops, database_cpu_ms_per_op: databaseCpu / ops } : {};
-      resolve({ ...result, max_rss_mb: maxRss, ...(memory ? { memory_at_max_mb: memory } : {}), ...perOp });
+      const databaseNow = databaseCpuMs();
+      void (async () => {
+        const backends = await server.databaseBackends?.().catch(() => undefined);
+        const databaseCpu = databaseCpuSince(databaseCpuBefore, databaseNow, backends);
+        const probe = server.probeFile ? await readProbe(server.pid, server.probeFile) : undefined;
+        const ops = result.total;
+        const perOp = ops > 0 ? { server_cpu_ms_per_op: cpu / ops, database_cpu_ms_per_op: databaseCpu / ops } : {};
+        resolve({ ...result, max_rss_mb: maxRss, ...(memory ? { memory_at_max_mb: memory } : {}), ...perOp, ...(probe ? { probe } : {}) });
+      })().catch(reject);
     });
   });
 }

@@ -9,13 +9,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freshDatabase } from './database.js';
 import type { LoadSpec } from './load.js';
-import { runLoad, waitForHealth, type Measured } from './measure.js';
+import { backendsOf, runLoad, waitForHealth, type Measured } from './measure.js';
 import { updatePerformanceDoc, throughputSvg, type ScenarioResult } from './report.js';
 import { seed, type Seeded } from './seed.js';
-import { buildReport, printSummary } from './targets.js';
+import { buildReport, describeResult, printSummary } from './targets.js';
 import { startTracedServer } from './traced.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -35,6 +36,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** LOG_LEVEL of the measured server (default: the service default, info); its log goes to a file in the data directory. */
     'log-level': { type: 'string', default: 'info' },
+    /** Count the server's statements by text too (bench/loop-probe.mjs), printed per operation. */
+    statements: { type: 'boolean', default: false },
     /** Extra Node.js/V8 flags for the measured server (space-separated), to compare runtime settings. */
     'server-flags': { type: 'string', default: '' },
   },
@@ -76,14 +79,18 @@ async function main(): Promise<void> {
   // Like a deployment: the log goes to a file (a pipe to a collector costs the same writes), not a terminal.
   const logFd = openSync(join(dataDir, 'gatehouse.log'), 'a');
   const serverFlags = args['server-flags'].split(' ').filter((flag) => flag.length > 0);
-  const server = spawn(process.execPath, [...serverFlags, ...profileFlags, join(root, 'dist/cli/main.js'), 'serve'], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
+  // bench/loop-probe.mjs reports the event loop's delay and GC pauses of each measured part.
+  const probeFile = join(dataDir, 'probe.json');
+  const probe = ['--import', pathToFileURL(join(root, 'bench/loop-probe.mjs')).href];
+  const server = spawn(process.execPath, [...serverFlags, ...profileFlags, ...probe, join(root, 'dist/cli/main.js'), 'serve'], { cwd: root, env: { ...env, GATEHOUSE_BENCH_PROBE_FILE: probeFile, GATEHOUSE_BENCH_PROBE_TEXTS: args.statements ? '1' : '0' }, stdio: ['ignore', logFd, 'inherit'] });
   children.push(server);
   await waitForHealth(baseUrl, server);
   console.log(`bench: gatehouse on ${args.embedded ? 'PGlite' : 'PostgreSQL'} at ${baseUrl}, ceiling on :${ceilingPort}`);
 
   const seeded: Seeded = await seed({ baseUrl, adminToken, users: Number(args.users), databaseUrl: database?.url, secret });
   const scenarios: ScenarioResult[] = [];
-  const gatehouse: Measured = { pid: server.pid!, metrics: { url: `${baseUrl}/metrics`, adminToken } };
+  const databaseBackends = database ? () => backendsOf(database.serverUrl, database.name) : undefined;
+  const gatehouse: Measured = { pid: server.pid!, metrics: { url: `${baseUrl}/metrics`, adminToken }, probeFile, databaseBackends };
   // The ceiling's CPU is its own process's: a raw request's cost, the machine's yardstick.
   const measure = async (name: string, description: string, spec: LoadSpec | { unavailable: string }, measured = gatehouse) => {
     if (only && name !== 'ceiling' && !only.has(name)) return;
@@ -95,7 +102,7 @@ async function main(): Promise<void> {
     try {
       const result = await runLoad(spec, measured);
       scenarios.push({ name, description, status: 'ok', ...result });
-      console.log(`bench: ${name}: ${result.requests_per_sec.toFixed(0)} req/s, p50 ${result.p50_ms.toFixed(1)} ms, p99 ${result.p99_ms.toFixed(1)} ms, errors ${result.errors}, non-2xx ${result.non_2xx}, CPU per op: server ${result.server_cpu_ms_per_op?.toFixed(3) ?? '?'} ms, PostgreSQL ${result.database_cpu_ms_per_op?.toFixed(3) ?? '?'} ms${result.known_p50_ms !== undefined ? `, median known ${result.known_p50_ms.toFixed(2)} ms vs unknown ${result.unknown_p50_ms?.toFixed(2)} ms` : ''}${result.warmup_passes !== undefined ? `, after ${result.warmup_passes} warm-up passes` : ''}${result.first_error ? ` (first error: ${result.first_error})` : ''}`);
+      console.log(describeResult(name, result));
     } catch (error) {
       scenarios.push({ name, description, status: 'failed', note: (error as Error).message });
       console.log(`bench: ${name}: failed (${(error as Error).message})`);
