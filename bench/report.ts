@@ -25,6 +25,8 @@ export interface ScenarioResult {
   database_cpu_ms_per_op?: number;
   /** The load process's own CPU per operation: argon2_only, one verification; login_journey, the client's side. */
   own_cpu_ms_per_op?: number;
+  /** soak: latency and errors per kind of operation */
+  operations?: Record<string, { count: number; errors: number; p50_ms: number; p99_ms: number; first_error?: string }>;
   /** What bench/loop-probe.mjs saw inside the server over the measured part: event-loop delay, GC pauses, memory. */
   probe?: ProbeReport;
 }
@@ -73,6 +75,13 @@ export function markdownTable(report: BenchReport): string {
   if (report.journey_cpu) {
     const { journey_ms, argon2_ms } = report.journey_cpu;
     lines.push('', `CPU per login journey (Gatehouse + PostgreSQL): ${journey_ms.toFixed(1)} ms, of which one argon2id verification ${argon2_ms.toFixed(1)} ms: ${(100 * (1 - argon2_ms / journey_ms)).toFixed(1)} % of the journey's CPU is not hashing.`);
+  }
+  const soak = report.scenarios.find((s) => s.name === 'soak' && s.operations);
+  if (soak?.operations) {
+    lines.push('', '| soak operation | count | p50 ms | p99 ms | errors |', '|---|---:|---:|---:|---:|');
+    for (const [name, op] of Object.entries(soak.operations)) lines.push(`| ${name} | ${op.count} | ${fmt(op.p50_ms)} | ${fmt(op.p99_ms)} | ${op.errors} |`);
+    const series = soak.probe?.series ?? [];
+    if (series.length > 0) lines.push('', `Soak memory every 5 s (RSS / heap used, MB): ${series.map((p) => `${p.rss}/${p.heap_used}`).join(', ')}.`);
   }
   const flows = Object.entries(report.zflow_bytes);
   if (flows.length > 0) {

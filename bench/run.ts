@@ -16,6 +16,7 @@ import type { LoadSpec } from './load.js';
 import { backendsOf, runLoad, waitForHealth, type Measured } from './measure.js';
 import { updatePerformanceDoc, throughputSvg, type ScenarioResult } from './report.js';
 import { seed, type Seeded } from './seed.js';
+import { memorySvg } from './soak.js';
 import { buildReport, describeResult, printSummary } from './targets.js';
 import { startTracedServer } from './traced.js';
 
@@ -36,6 +37,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** LOG_LEVEL of the measured server (default: the service default, info); its log goes to a file in the data directory. */
     'log-level': { type: 'string', default: 'info' },
+    /** Seconds of the mixed soak (session checks, flows, logins; issue 38). */
+    'soak-duration': { type: 'string', default: '300' },
     /** Count the server's statements by text too (bench/loop-probe.mjs), printed per operation. */
     statements: { type: 'boolean', default: false },
     /** Extra Node.js/V8 flags for the measured server (space-separated), to compare runtime settings. */
@@ -148,6 +151,9 @@ async function main(): Promise<void> {
   await measure('create_user', 'POST /users', seeded.createUserBody
     ? http(`${baseUrl}/users?${seeded.createUserQuery}`, 'POST', { authorization: `Bearer ${seeded.projectSecret}`, 'content-type': 'application/json' }, { body: seeded.createUserBody, counterInBody: true })
     : { unavailable: seeded.notes.users ?? 'users unavailable' });
+  await measure('soak', `mixed soak: session checks, flows, logins at once for ${args['soak-duration']} s`, seeded.sessionToken && seeded.loginWorks
+    ? { kind: 'soak', baseUrl, projectId: seeded.projectId, secret: seeded.projectSecret, sessionToken: seeded.sessionToken, emails: seeded.emails, password: seeded.password, durationSeconds: Number(args['soak-duration']), workers: { session_check: 8, flow: 2, login: 2 } }
+    : { unavailable: 'needs the seeded session and a working login' });
 
   const report = buildReport(scenarios, { embedded: args.embedded, connections, duration, logLevel: args['log-level'], serverFlags, zflow: seeded.zflow });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
@@ -155,6 +161,8 @@ async function main(): Promise<void> {
   const svgPath = `bench/results/${stamp}-${report.engine}.svg`;
   writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(root, svgPath), throughputSvg(report));
+  const soaked = scenarios.find((s) => s.name === 'soak' && s.probe);
+  if (soaked) writeFileSync(join(root, `bench/results/${stamp}-${report.engine}-soak.svg`), memorySvg(soaked.probe!.series, `Gatehouse memory under the mixed soak (${report.engine}, ${args['soak-duration']} s, ${report.date})`));
   if (!args['no-doc']) updatePerformanceDoc(join(root, 'docs/performance.md'), report, `../${svgPath}`);
   printSummary(report);
   console.log(`\nbench: wrote ${jsonPath} and ${svgPath}`);

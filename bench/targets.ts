@@ -19,7 +19,27 @@ const clean = (s: ScenarioResult) => (s.errors ?? 0) === 0 && (s.non_2xx ?? 0) =
 /** The soak's targets (#38.5, #38.6); none when it did not run. */
 function soakTargets(soak: ScenarioResult | undefined): BenchReport['targets'] {
   if (!soak) return [];
-  return [];
+  const series = soak.probe?.series ?? [];
+  const maxRss = Math.max(soak.max_rss_mb ?? 0, ...series.map((p) => p.rss));
+  // Flat: the last quarter's mean RSS within 10 % of the second quarter's (the first is warm-up).
+  const quarter = Math.floor(series.length / 4);
+  const mean = (points: typeof series) => points.reduce((sum, p) => sum + p.rss, 0) / Math.max(1, points.length);
+  const early = mean(series.slice(quarter, 2 * quarter));
+  const late = mean(series.slice(series.length - quarter));
+  const flat = quarter > 0 ? late <= early * 1.1 : undefined;
+  const ops = Object.entries(soak.operations ?? {});
+  return [
+    {
+      target: '#38.5 RSS ≤ 200 MB under the mixed soak, flat',
+      measured: `max ${maxRss.toFixed(0)} MB; mean RSS ${early.toFixed(0)} MB in the second quarter, ${late.toFixed(0)} MB in the last${flat === undefined ? ' (too short to tell a trend)' : ''}`,
+      met: maxRss > 0 ? maxRss <= 200 && flat !== false : null,
+    },
+    {
+      target: '#38.6 mixed soak without errors (p50 / p99 per operation)',
+      measured: ops.map(([name, op]) => `${name} ${op.count} ops, ${op.p50_ms.toFixed(1)} / ${op.p99_ms.toFixed(1)} ms, ${op.errors} errors`).join('; ') || 'n/a',
+      met: ops.length > 0 ? clean(soak) : null,
+    },
+  ];
 }
 
 export function buildReport(scenarios: ScenarioResult[], run: RunInfo): BenchReport {
