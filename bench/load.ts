@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { exchange, runJourney } from './journey.js';
 import { registerPasskeyUser, runPasskeyJourney } from './passkey-journey.js';
 import { recoveryTiming } from './recovery-timing.js';
+import { soak, type SoakOperation, type SoakSpec } from './soak.js';
 
 export type LoadSpec =
   | {
@@ -35,7 +36,8 @@ export type LoadSpec =
     }
   | { kind: 'passkey_journey'; baseUrl: string; projectId: string; secret: string; users: number; concurrency: number; durationSeconds: number }
   | { kind: 'hash'; concurrency: number; durationSeconds: number }
-  | { kind: 'recovery_timing'; baseUrl: string; projectId: string; emails: string[]; rounds: number };
+  | { kind: 'recovery_timing'; baseUrl: string; projectId: string; emails: string[]; rounds: number }
+  | SoakSpec;
 
 export interface LoadResult {
   requests_per_sec: number;
@@ -53,6 +55,8 @@ export interface LoadResult {
   own_cpu_ms_per_op?: number;
   /** Journeys (or verifications) run to warm the server before the measured part. */
   warmup_passes?: number;
+  /** soak: latency and errors per kind of operation */
+  operations?: Record<string, SoakOperation>;
 }
 
 /** Tells the parent that the measured part starts now (it reads the server's CPU time then). */
@@ -231,7 +235,7 @@ async function recovery(spec: Extract<LoadSpec, { kind: 'recovery_timing' }>): P
 }
 
 const spec = JSON.parse(process.argv[2]) as LoadSpec;
-const runners = { http, journey, passkey_journey: passkeyJourney, hash: hashOnly, recovery_timing: recovery } as const;
+const runners = { http, journey, passkey_journey: passkeyJourney, hash: hashOnly, recovery_timing: recovery, soak: (s: SoakSpec) => soak(s, measuring) } as const;
 const run = (runners[spec.kind] as (s: LoadSpec) => Promise<LoadResult>)(spec);
 run.then(
   (result) => {

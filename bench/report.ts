@@ -1,3 +1,4 @@
+import type { ProbeReport } from './measure.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 export interface ScenarioResult {
@@ -24,6 +25,10 @@ export interface ScenarioResult {
   database_cpu_ms_per_op?: number;
   /** The load process's own CPU per operation: argon2_only, one verification; login_journey, the client's side. */
   own_cpu_ms_per_op?: number;
+  /** soak: latency and errors per kind of operation */
+  operations?: Record<string, { count: number; errors: number; p50_ms: number; p99_ms: number; first_error?: string }>;
+  /** What bench/loop-probe.mjs saw inside the server over the measured part: event-loop delay, GC pauses, memory. */
+  probe?: ProbeReport;
 }
 
 export interface BenchReport {
@@ -52,16 +57,17 @@ export function markdownTable(report: BenchReport): string {
   const lines = [
     `Run ${report.date} on ${report.engine}, Node ${report.node}, ${report.cpus} CPUs (${report.cpu_model}), ${report.connections} connections, ${report.duration_seconds} s per scenario, LOG_LEVEL=${report.log_level ?? 'warn'}.`,
     '',
-    '| scenario | req/s | p50 ms | p99 ms | × ceiling | server CPU ms/op | PostgreSQL CPU ms/op | max RSS MB | errors / non-2xx |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | req/s | p50 ms | p99 ms | × ceiling | server CPU ms/op | raw requests\' worth | PostgreSQL CPU ms/op | event-loop delay p99 / max ms | max RSS MB | errors / non-2xx |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
+  const raw = report.scenarios.find((s) => s.name === 'ceiling')?.server_cpu_ms_per_op;
   for (const s of report.scenarios) {
     if (s.status !== 'ok') {
-      lines.push(`| ${s.name} | ${s.status}: ${s.note ?? ''} | | | | | | | |`);
+      lines.push(`| ${s.name} | ${s.status}: ${s.note ?? ''} | | | | | | | | | |`);
       continue;
     }
     lines.push(
-      `| ${s.name} | ${fmt(s.requests_per_sec, 0)} | ${fmt(s.p50_ms)} | ${fmt(s.p99_ms)} | ${fmt(s.ratio_to_ceiling, 3)} | ${fmt(s.server_cpu_ms_per_op, 3)} | ${fmt(s.database_cpu_ms_per_op, 3)} | ${fmt(s.max_rss_mb, 0)} | ${s.errors ?? 0} / ${s.non_2xx ?? 0} |`,
+      `| ${s.name} | ${fmt(s.requests_per_sec, 0)} | ${fmt(s.p50_ms)} | ${fmt(s.p99_ms)} | ${fmt(s.ratio_to_ceiling, 3)} | ${fmt(s.server_cpu_ms_per_op, 3)} | ${raw && s.server_cpu_ms_per_op !== undefined ? fmt(s.server_cpu_ms_per_op / raw) : '—'} | ${fmt(s.database_cpu_ms_per_op, 3)} | ${s.probe ? `${s.probe.loop_delay_ms.p99} / ${s.probe.loop_delay_ms.max}` : '—'} | ${fmt(s.max_rss_mb, 0)} | ${s.errors ?? 0} / ${s.non_2xx ?? 0} |`,
     );
   }
   lines.push('', '| target | measured | met |', '|---|---|---|');
@@ -69,6 +75,13 @@ export function markdownTable(report: BenchReport): string {
   if (report.journey_cpu) {
     const { journey_ms, argon2_ms } = report.journey_cpu;
     lines.push('', `CPU per login journey (Gatehouse + PostgreSQL): ${journey_ms.toFixed(1)} ms, of which one argon2id verification ${argon2_ms.toFixed(1)} ms: ${(100 * (1 - argon2_ms / journey_ms)).toFixed(1)} % of the journey's CPU is not hashing.`);
+  }
+  const soak = report.scenarios.find((s) => s.name === 'soak' && s.operations);
+  if (soak?.operations) {
+    lines.push('', '| soak operation | count | p50 ms | p99 ms | errors |', '|---|---:|---:|---:|---:|');
+    for (const [name, op] of Object.entries(soak.operations)) lines.push(`| ${name} | ${op.count} | ${fmt(op.p50_ms)} | ${fmt(op.p99_ms)} | ${op.errors} |`);
+    const series = soak.probe?.series ?? [];
+    if (series.length > 0) lines.push('', `Soak memory every 5 s (RSS / heap used, MB): ${series.map((p) => `${p.rss}/${p.heap_used}`).join(', ')}.`);
   }
   const flows = Object.entries(report.zflow_bytes);
   if (flows.length > 0) {

@@ -54,6 +54,23 @@ describe('ChangeCache', () => {
     expect(await cache.get('usr_6', async () => 'back')).toBe('back');
   });
 
+  it('concurrent misses of one key share one load; a change detaches it, so later misses load anew', async () => {
+    const cache = new ChangeCache<string>(t.container.changes, { kind: 'usr' });
+    const releases: Array<(value: string) => void> = [];
+    const load = () => new Promise<string>((resolve) => releases.push(resolve));
+    const burst = Array.from({ length: 50 }, () => cache.get('usr_5', load));
+    expect(releases).toHaveLength(1);
+    t.container.changes.publishLocal('usr:usr_5');
+    // After the change, a miss must not join the read that may predate it.
+    const after = cache.get('usr_5', load);
+    expect(releases).toHaveLength(2);
+    releases[0]('before the change');
+    releases[1]('after the change');
+    expect(new Set(await Promise.all(burst))).toEqual(new Set(['before the change']));
+    expect(await after).toBe('after the change');
+    expect(await cache.get('usr_5', async () => 'not loaded')).toBe('after the change');
+  });
+
   it('caches nothing while the feed is not listening', async () => {
     const idle = new ChangeFeed(t.container.engine);
     const cache = new ChangeCache<number>(idle, { kind: 'usr' });

@@ -16,8 +16,11 @@ export interface ChangeCacheOptions {
  * A bounded per-process read-through cache invalidated by the change feed.
  *
  * A value loaded while an invalidation of its key (or of everything) arrived is not stored: the
- * load may have read the row before the change committed. Loads in flight are tracked per key,
- * so a change of one row never discards the loads of others (a session cache sees a change per
+ * load may have read the row before the change committed. Concurrent misses of one key share one
+ * load (a burst of 50 requests when an entry ages out is one read, not 50 that each displace the
+ * previous one and so never store anything); an invalidation detaches the load in flight, so a
+ * request after the change never joins a read that may predate it. Loads are tracked per key, so
+ * a change of one row never discards the loads of others (a session cache sees a change per
  * logout and per exchange). Nothing is served or stored while the feed is
  * not healthy, so the staleness of an entry is bounded by the notification delay while the feed
  * is up, and by `maxAgeMs` in the worst case. Entry age uses the monotonic clock on purpose: it
@@ -25,8 +28,8 @@ export interface ChangeCacheOptions {
  */
 export class ChangeCache<V> {
   private readonly entries = new Map<string, { value: V; at: number }>();
-  /** The latest load in flight per key; an invalidation removes it, so that load is not stored. */
-  private readonly loading = new Map<string, object>();
+  /** The load in flight per key, shared by concurrent misses; an invalidation removes it, so that load is not stored. */
+  private readonly loading = new Map<string, { value?: Promise<V> }>();
   private readonly max: number;
   private readonly maxAgeMs: number;
   private readonly prefix: string;
@@ -45,26 +48,40 @@ export class ChangeCache<V> {
     return this.entries.size;
   }
 
-  /** The cached value of `key`, or `load()`'s (stored when `keep` allows it and no change raced the load). */
-  async get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
+  /**
+   * The cached value of `key`, or `load()`'s (stored when `keep` allows it and no change raced the
+   * load). A miss while another load of `key` is in flight waits for that load instead (and its
+   * `keep` decides), so callers of one key must pass the same `load` and `keep`.
+   */
+  get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     if (!this.feed.healthy) return load();
     const hit = this.entries.get(key);
     if (hit !== undefined) {
-      if (performance.now() - hit.at < this.maxAgeMs) return hit.value;
+      if (performance.now() - hit.at < this.maxAgeMs) return Promise.resolve(hit.value);
       this.entries.delete(key);
     }
-    const ticket = {};
-    this.loading.set(key, ticket);
+    const inFlight = this.loading.get(key)?.value;
+    if (inFlight) return inFlight;
+    const flight: { value?: Promise<V> } = {};
+    this.loading.set(key, flight);
+    flight.value = this.loadAndStore(key, flight, load, keep);
+    return flight.value;
+  }
+
+  private async loadAndStore(key: string, flight: object, load: () => Promise<V>, keep: (value: V) => boolean): Promise<V> {
+    // Only a load that nothing invalidated meanwhile is still the key's; it may store its value.
     const settle = () => {
-      // Only the latest load of a key that nothing invalidated meanwhile may store its value.
-      const current = this.loading.get(key) === ticket;
+      const current = this.loading.get(key) === flight;
       if (current) this.loading.delete(key);
       return current;
     };
-    const value = await load().catch((error: unknown) => {
+    let value: V;
+    try {
+      value = await load();
+    } catch (error) {
       settle();
       throw error;
-    });
+    }
     if (settle() && this.feed.healthy && keep(value)) {
       if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(key, { value, at: performance.now() });

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Clock } from '../core/clock.js';
 import { pooledRandomBytes } from '../core/random.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { EventFilter, EventRow, EventStore } from './store.js';
-import { EVENT_CATALOGUE, eventData, type ActorKind, type EventResource, type EventType, type NewEvent, type SubjectKind } from './types.js';
+import { EVENT_CATALOGUE, eventData, type ActorKind, type EventDataMap, type EventResource, type EventType, type NewEvent, type SubjectKind } from './types.js';
 
 /** Retention deletes at most this many events per statement (docs/events.md, "Retention"). */
 export const PRUNE_BATCH = 1000;
@@ -45,6 +45,22 @@ export function toEventResource(row: EventRow): EventResource {
     subject: { kind: row.subject_kind as SubjectKind, id: row.subject_id },
     data: row.data,
   };
+}
+
+/**
+ * An event that a data-modifying statement records about its own change (`EventLog.inStatement`):
+ * its values are SQL over the rows `from` names, once per row. `data` has each of the type's
+ * fields; its values go into the log as they are, without `eventData`'s redaction, so they must
+ * be ids, method names and the like, never text a person typed.
+ */
+export interface EventInStatement<T extends EventType = EventType> {
+  type: T;
+  /** `EventLog.newIds`, handed to the statement as a value */
+  id: string;
+  projectId: Expression<string>;
+  actor: { kind: ActorKind; id: Expression<string | null> };
+  subjectId: Expression<string | null>;
+  data: { [K in keyof EventDataMap[T]]-?: Expression<unknown> };
 }
 
 /**
@@ -91,6 +107,28 @@ export class EventLog {
     }));
     await this.store.with(trx).insert(rows, now);
     return rows.map((row) => row.id);
+  }
+
+  /** Ids for events that `inStatement` writes at `at`; in the order the events happen. */
+  newIds(count: number, at: Date): string[] {
+    return Array.from({ length: count }, () => this.ids.next(at));
+  }
+
+  /**
+   * The events of a change that is one data-modifying statement, as CTEs of that statement
+   * (`EventStore.insertInStatement`): for each row of `from`, one row per event. They commit
+   * with the change or not at all, as `record` does, and the change costs no BEGIN, COMMIT or
+   * second round trip. Only values reach the SQL text, so a caller may compile it once
+   * (src/db/reusable.ts).
+   */
+  inStatement(from: string, events: readonly EventInStatement[], at: Date): RawBuilder<unknown> {
+    const selects = events.map((event) => {
+      const fields = EVENT_CATALOGUE[event.type].fields as readonly string[];
+      const data = fields.map((field) => sql`${sql.lit(field)}::text, ${(event.data as Record<string, Expression<unknown>>)[field]}`);
+      const subjectKind: SubjectKind = EVENT_CATALOGUE[event.type].subject;
+      return sql`select ${event.id}::text, ${event.projectId}, ${sql.lit(event.type)}::text, ${at}::timestamptz, ${sql.lit(event.actor.kind)}::text, ${event.actor.id}, ${sql.lit(subjectKind)}::text, ${event.subjectId}, jsonb_build_object(${sql.join(data)}) from ${sql.table(from)}`;
+    });
+    return this.store.insertInStatement(sql.join(selects, sql` union all `), at);
   }
 
   /** GET /events: newest first; a page token is bound to the project and the filters it was made with. */

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { EventTables } from '../db/tables/events.js';
@@ -21,6 +21,19 @@ export interface EventFilter {
 export const DEFAULT_RETENTION_DAYS = 90;
 export const MAX_RETENTION_DAYS = 3650;
 
+/**
+ * One pending webhook delivery per event of `events` (a CTE with id, project_id, type,
+ * occurred_at) and enabled endpoint of its project subscribed to its type, or "*". The delivery
+ * id (`msg_` + a hash of event and endpoint) is the `webhook-id` every retry repeats.
+ */
+function deliveriesOf(events: string, now: Date): RawBuilder<unknown> {
+  return sql`insert into webhook_deliveries (id, webhook_id, project_id, event_id, occurred_at, status, attempts, next_at, created_at)
+    select 'msg_' || md5(e.id || ':' || w.id), w.id, e.project_id, e.id, e.occurred_at, 'pending', 0, ${now}::timestamptz, ${now}::timestamptz
+    from ${sql.table(events)} e
+    join webhooks w on w.project_id = e.project_id and w.disabled_at is null
+      and (w.events @> jsonb_build_array(e.type) or w.events @> '["*"]'::jsonb)`;
+}
+
 /** SQL for the events table; nothing else touches it (writes come through `EventLog.record`). */
 export class EventStore {
   constructor(private readonly db: Kysely<Database>) {}
@@ -41,13 +54,21 @@ export class EventStore {
       .insertInto('events')
       .values(rows.map((row) => ({ ...row, data: jsonb(row.data) })))
       .returning(['id', 'project_id', 'type', 'occurred_at']);
-    await sql`
-      with e as (${inserted})
-      insert into webhook_deliveries (id, webhook_id, project_id, event_id, occurred_at, status, attempts, next_at, created_at)
-      select 'msg_' || md5(e.id || ':' || w.id), w.id, e.project_id, e.id, e.occurred_at, 'pending', 0, ${now}, ${now}
-      from e
-      join webhooks w on w.project_id = e.project_id and w.disabled_at is null
-        and (w.events @> jsonb_build_array(e.type) or w.events @> '["*"]'::jsonb)`.execute(this.db);
+    await sql`with e as (${inserted}) ${deliveriesOf('e', now)}`.execute(this.db);
+  }
+
+  /**
+   * The same write as `insert` for a statement that makes its change and records its events at
+   * once: two CTEs (`events_written`, `events_delivered`) that insert what `rows` selects (the
+   * events table's columns in order: id, project_id, type, occurred_at, actor_kind, actor_id,
+   * subject_kind, subject_id, data) and fan it out to the webhooks. The change and its events are
+   * one statement, so they commit together without a transaction of their own.
+   */
+  insertInStatement(rows: RawBuilder<unknown>, now: Date): RawBuilder<unknown> {
+    return sql`events_written as (
+      insert into events (id, project_id, type, occurred_at, actor_kind, actor_id, subject_kind, subject_id, data) ${rows}
+      returning id, project_id, type, occurred_at),
+    events_delivered as (${deliveriesOf('events_written', now)})`;
   }
 
   /** One page of a project's events, newest first (`limit + 1` rows tell whether more follow). */

@@ -1,4 +1,4 @@
-import type { CompiledQuery, Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { AttemptService } from '../attempts/service.js';
 import type { AttemptRow } from '../attempts/store.js';
 import type { Clock } from '../core/clock.js';
@@ -7,7 +7,7 @@ import { AppError, MESSAGES } from '../core/errors.js';
 import type { IdGenerator } from '../core/ids.js';
 import { reusableStatement } from '../db/reusable.js';
 import type { Database } from '../db/schema.js';
-import type { EventLog } from '../events/service.js';
+import type { EventInStatement, EventLog } from '../events/service.js';
 import { self, type NewEvent } from '../events/types.js';
 import type { Idempotency } from './idempotency.js';
 import { mergeFactors, type Factor } from './levels.js';
@@ -55,6 +55,9 @@ export interface ExchangeArgs {
   id: string;
   tokenHash: string;
   expiresAt: Date;
+  /** the ids of its events, `session.created` and `login.succeeded` (EventLog.newIds) */
+  createdEventId: string;
+  loginEventId: string;
 }
 
 function notFound(): AppError {
@@ -62,6 +65,23 @@ function notFound(): AppError {
 }
 
 const methodsOf = (factors: readonly Factor[]): string[] => [...new Set(factors.map((factor) => factor.method))];
+
+/** `methodsOf` in SQL, over a jsonb array of factors: each method once, in the order first seen. */
+const methodsIn = (factors: string) =>
+  sql<string[]>`(select coalesce(jsonb_agg(m.method order by m.first), '[]'::jsonb) from (select f.value->>'method' as method, min(f.ordinality) as first from jsonb_array_elements(${sql.ref(factors)}) with ordinality as f group by 1) m)`;
+
+/**
+ * `signInEvents` of a new session or an upgraded shell, for the one-statement exchange: SQL over
+ * the row the statement wrote (`written`), which always names a user and the attempt's factors.
+ */
+function signInEventsInStatement(a: ExchangeArgs): EventInStatement[] {
+  const session = sql.ref<string>('written.id');
+  const user = sql.ref<string>('written.user_id');
+  const methods = methodsIn('written.factors');
+  const created: EventInStatement<'session.created'> = { type: 'session.created', id: a.createdEventId, projectId: sql.ref('written.project_id'), actor: { kind: 'self', id: user }, subjectId: session, data: { user_id: user, methods } };
+  const login: EventInStatement<'login.succeeded'> = { type: 'login.succeeded', id: a.loginEventId, projectId: sql.ref('written.project_id'), actor: { kind: 'self', id: user }, subjectId: user, data: { session_id: session, methods, step_up: sql.lit(false) } };
+  return [created, login];
+}
 
 /**
  * What an exchange tells the event log: `login.succeeded` always, and `session.created` when a
@@ -102,7 +122,9 @@ export class ExchangeService {
     this.statementFor = reusableStatement(db, (a: ExchangeArgs) => {
       const store = this.sessions.store;
       const source = this.attempts.singleStatementHandoffConsumption(a.projectId, a.hash, a.now, store.liveShell(a.projectId, a.now));
-      return store.exchangeStatement({ id: a.id, token_hash: a.tokenHash, created_at: a.now, expires_at: a.expiresAt }, source);
+      return store.exchangeStatement({ id: a.id, token_hash: a.tokenHash, created_at: a.now, expires_at: a.expiresAt }, source, (written) =>
+        this.events.inStatement(written, signInEventsInStatement(a), a.now),
+      );
     });
   }
 
@@ -161,13 +183,10 @@ export class ExchangeService {
     const now = this.clock.now();
     const { token, hash: tokenHash } = this.sessions.newToken();
     const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-    const statement = this.statementFor({ projectId, hash, now, id: this.ids.next('sess'), tokenHash, expiresAt });
-    // The session and its events commit together: the statement and one insert in a transaction.
-    const written = await this.events.transaction(async (trx) => {
-      const row = await this.sessions.store.with(trx).exchangeInOneStatement(statement);
-      if (row?.user_id) await this.events.recordAll(trx, signInEvents({ ...row, user_id: row.user_id }, row.factors, false));
-      return row;
-    });
+    const [createdEventId, loginEventId] = this.events.newIds(2, now);
+    const statement = this.statementFor({ projectId, hash, now, id: this.ids.next('sess'), tokenHash, expiresAt, createdEventId, loginEventId });
+    // The session and its events (with their webhook deliveries) are one statement: they commit together.
+    const written = await this.sessions.store.exchangeInOneStatement(statement);
     if (!written) return undefined;
     const { superseded_token_hash: superseded, ...row } = written;
     // The shell's old token stops working here at once (the trigger tells the other processes).

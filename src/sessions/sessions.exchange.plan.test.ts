@@ -28,6 +28,8 @@ describe('the one-statement exchange, planned generically', () => {
       id: 'sess_plan',
       tokenHash: 'plan',
       expiresAt: t.clock.now(),
+      createdEventId: 'evt_plan_created',
+      loginEventId: 'evt_plan_login',
     });
     return t.container.db.transaction().execute(async (trx) => {
       await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);

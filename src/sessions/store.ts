@@ -78,9 +78,10 @@ export class SessionStore {
    * (the CTE `previous` reads the row as it was before the statement). The shell is named by a
    * scalar subquery so that the plan looks it up by primary key (a join on `source` let the
    * planner scan every session). `fields` and the values inside `source` are the statement's
-   * only parameters, so the service compiles it once (src/db/reusable.ts).
+   * only parameters, so the service compiles it once (src/db/reusable.ts). `alongside` adds CTEs
+   * that write what belongs with the session (its events) from the CTE `written`, the row it returns.
    */
-  exchangeStatement(fields: Pick<SessionRow, 'id' | 'token_hash' | 'created_at' | 'expires_at'>, source: Compilable): RawBuilder<ExchangedRow> {
+  exchangeStatement(fields: Pick<SessionRow, 'id' | 'token_hash' | 'created_at' | 'expires_at'>, source: Compilable, alongside?: (written: string) => RawBuilder<unknown>): RawBuilder<ExchangedRow> {
     const owner = userOwnerTeamLateral('source.project_id', 'source.user_id');
     return sql<ExchangedRow>`with source as (${source}),
       previous as (select sessions.id, sessions.token_hash from sessions where sessions.id = (select session_id from source)),
@@ -97,10 +98,13 @@ export class SessionStore {
           source.factors, '{}'::jsonb, '{}'::jsonb, ${fields.token_hash}::text, ${fields.created_at}::timestamptz, ${fields.created_at}::timestamptz, ${fields.expires_at}::timestamptz
         from source cross join ${owner} as owner
         where not exists (select 1 from upgraded)
-        returning *)
-      select upgraded.*, previous.token_hash as superseded_token_hash from upgraded left join previous on previous.id = upgraded.id
-      union all
-      select created.*, null from created`;
+        returning *),
+      written as (
+        select upgraded.*, previous.token_hash as superseded_token_hash from upgraded left join previous on previous.id = upgraded.id
+        union all
+        select created.*, null from created)
+      ${alongside ? sql`, ${alongside('written')}` : sql``}
+      select * from written`;
   }
 
   /** Runs a statement built by `exchangeStatement` (compiled once: src/db/reusable.ts); undefined when nothing was written. */
