@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -15,10 +14,6 @@ export default defineConfig({
     // Migrates one embedded database whose image every PGlite test engine starts from.
     globalSetup: ['test/helpers/build-ui.ts', 'test/helpers/pglite-template.ts'],
     pool: 'forks',
-    // Vitest's default is one worker fewer than the CPUs: one on a 2-core CI machine, so every
-    // file waited for the one before while most of them wait on sockets, child processes and the
-    // database. Two at least keep the suite under .ci/run's budget there (docs/development.md).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ['default'],
