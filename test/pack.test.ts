@@ -20,7 +20,15 @@ interface Run {
   output: string;
 }
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = cliEnv()): Promise<Run> {
+/**
+ * What npm needs from this machine to reach its registry: the trusted CAs (a TLS-inspecting proxy
+ * signs with its own; without them every fetch fails SELF_SIGNED_CERT_IN_CHAIN and npm retries for
+ * minutes) and the proxy settings. `cliEnv` alone keeps only PATH and HOME.
+ */
+const NETWORK_ENV = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'https_proxy', 'http_proxy', 'no_proxy'];
+const npmEnv = () => cliEnv(Object.fromEntries(NETWORK_ENV.map((name) => [name, process.env[name]])));
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = npmEnv()): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
