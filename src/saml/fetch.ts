@@ -1,4 +1,5 @@
 import { isLoopbackHost } from '../core/public-url.js';
+import { deliver } from '../webhooks/target.js';
 
 /** How long fetching IdP metadata may take, and how large it may be. */
 export const METADATA_TIMEOUT_MS = 5_000;
@@ -23,25 +24,23 @@ export function metadataUrlProblem(raw: string): string | undefined {
   return 'must be https (http only on a loopback host)';
 }
 
-/** `fetch` with a deadline, no redirects and a size cap. */
+/**
+ * GETs a metadata URL through the webhooks' SSRF-safe client (src/webhooks/target.ts): the host is
+ * resolved once and the socket pinned to the checked addresses, so an operator-given URL never
+ * reaches a private, link-local (cloud metadata) or rebound address. The one exception is the
+ * documented development case of `metadataUrlProblem`, a loopback host by name or literal. No
+ * redirect is followed, one deadline, at most 1 MiB.
+ */
 export const fetchMetadata: MetadataFetcher = async (url) => {
-  const response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(METADATA_TIMEOUT_MS), headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml' } });
-  if (!response.ok) throw new Error(`answered HTTP ${response.status}`);
-  const declared = Number(response.headers.get('content-length') ?? '0');
-  if (declared > METADATA_MAX_BYTES) throw new Error('is larger than 1 MiB');
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > METADATA_MAX_BYTES) {
-      await reader.cancel();
-      throw new Error('is larger than 1 MiB');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const result = await deliver({
+    url,
+    method: 'GET',
+    headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml', 'user-agent': 'Gatehouse-SAML/1' },
+    allowPrivate: isLoopbackHost(new URL(url).hostname),
+    timeoutMs: METADATA_TIMEOUT_MS,
+    maxResponseBytes: METADATA_MAX_BYTES,
+  });
+  if (result.truncated) throw new Error('is larger than 1 MiB');
+  if (!result.ok) throw new Error(result.reason === 'http_status' || result.reason === 'redirect' ? `answered HTTP ${result.status}` : (result.error ?? 'no answer'));
+  return result.responseBody ?? '';
 };

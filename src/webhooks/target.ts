@@ -123,9 +123,11 @@ export function pinnedLookup(addresses: readonly LookupAddress[]): LookupFunctio
 
 export interface DeliverInput {
   url: string;
+  /** POST (a delivery, the default) or GET (a document, e.g. SAML metadata: no body is sent) */
+  method?: 'POST' | 'GET';
   /** the Standard Webhooks headers (and any other); content-type defaults to application/json */
   headers: Readonly<Record<string, string>>;
-  body: string | Uint8Array;
+  body?: string | Uint8Array;
   allowPrivate?: boolean;
   /** one deadline for the whole exchange, resolution included */
   timeoutMs?: number;
@@ -146,7 +148,7 @@ export interface DeliveryResult {
   truncated?: boolean;
 }
 
-/** Posts one delivery. Never throws: every failure is an `ok: false` result with a reason. */
+/** Posts one delivery (or GETs one document). Never throws: every failure is an `ok: false` result with a reason. */
 export async function deliver(input: DeliverInput): Promise<DeliveryResult> {
   const started = performance.now();
   const timeoutMs = input.timeoutMs ?? 10_000;
@@ -185,12 +187,13 @@ type Outcome = Omit<DeliveryResult, 'durationMs'>;
 
 function send(target: ResolvedTarget, input: Omit<DeliverInput, 'url' | 'allowPrivate'>, remainingMs: number, timeoutMs: number): Promise<Outcome> {
   const maxBytes = input.maxResponseBytes ?? 64 * 1024;
-  const body = typeof input.body === 'string' ? Buffer.from(input.body, 'utf8') : input.body;
+  const method = input.method ?? 'POST';
+  const body = method === 'GET' ? undefined : typeof input.body === 'string' ? Buffer.from(input.body ?? '', 'utf8') : (input.body ?? Buffer.alloc(0));
   const headers: OutgoingHttpHeaders = {
-    'content-type': 'application/json',
+    ...(body ? { 'content-type': 'application/json' } : {}),
     'user-agent': 'Gatehouse-Webhooks/1',
     ...input.headers,
-    'content-length': body.byteLength,
+    ...(body ? { 'content-length': body.byteLength } : {}),
   };
   return new Promise<Outcome>((resolve) => {
     let settled = false;
@@ -243,7 +246,7 @@ function send(target: ResolvedTarget, input: Omit<DeliverInput, 'url' | 'allowPr
           hostname: bareHost(url),
           port: url.port === '' ? undefined : Number(url.port),
           path: `${url.pathname}${url.search}`,
-          method: 'POST',
+          method,
           headers,
           agent: false, // no pooled socket: each delivery connects to its own checked addresses
           lookup: pinnedLookup(target.addresses),

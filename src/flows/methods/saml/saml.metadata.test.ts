@@ -51,6 +51,10 @@ describe('SAML providers and metadata', () => {
       [{ idp_metadata_xml: kit.idp.metadata().replace(/<ds:X509Certificate>[^<]+</g, '<ds:X509Certificate>bm90IGEgY2VydA==<') }, 'certificate'],
       [{ idp_metadata_url: 'http://idp.example/metadata' }, 'must be https'],
       [{ idp_metadata_url: `${kit.idp.base}/nothing-here` }, 'could not be fetched: answered HTTP 404'],
+      // Never fetched from inside the network: private and link-local (cloud metadata) addresses.
+      [{ idp_metadata_url: 'https://10.0.0.7/metadata' }, 'could not be fetched: 10.0.0.7 is not a public address'],
+      [{ idp_metadata_url: 'https://169.254.169.254/latest/meta-data' }, 'could not be fetched: 169.254.169.254 is not a public address'],
+      [{ idp_metadata_url: 'https://[::ffff:192.168.1.1]/metadata' }, 'is not a public address'],
       [{ idp_metadata_xml: kit.idp.metadata(), domains: ['not a domain'] }, 'domains'],
     ];
     for (const [body, message] of cases) {
