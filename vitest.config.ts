@@ -11,8 +11,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts'],
     // Builds the hosted UI's assets (dist/ui-assets) that the pages link to.
-    // Migrates one embedded database whose image every PGlite test engine starts from.
-    globalSetup: ['test/helpers/build-ui.ts', 'test/helpers/pglite-template.ts'],
+    // Migrates one database whose copy every test engine starts from (PGlite: an image; PostgreSQL:
+    // a template database).
+    globalSetup: ['test/helpers/build-ui.ts', 'test/helpers/pglite-template.ts', 'test/helpers/postgres-template.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Engine } from '../../src/db/engine.js';
 import { migrate } from '../../src/db/migrate.js';
 import { PGLITE_TEMPLATE_ENV } from './pglite-template.js';
+import { POSTGRES_TEMPLATE_ENV } from './postgres-template.js';
 
 /**
  * The engine tests run on: embedded PGlite (in memory) by default; with DATABASE_URL set, a fresh
@@ -21,7 +22,7 @@ export interface TestEngine {
 }
 
 /** A new, empty PostgreSQL database next to `base` (same server and user), dropped by `drop`. */
-export async function createEmptyDatabase(base: string, prefix = 'gh_test'): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+export async function createEmptyDatabase(base: string, prefix = 'gh_test', template?: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: base });
@@ -32,7 +33,7 @@ export async function createEmptyDatabase(base: string, prefix = 'gh_test'): Pro
       await client.end();
     }
   };
-  await run(`create database ${name}`);
+  await run(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return { name, url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
@@ -55,7 +56,9 @@ export async function openTestEngine(): Promise<TestEngine> {
     await migrate(engine);
     return { engine, close: () => engine.close() };
   }
-  const database = await createEmptyDatabase(base);
+  // A copy of the run's migrated template (./postgres-template.ts) when there is one; migrate still
+  // runs and finds nothing to do.
+  const database = await createEmptyDatabase(base, 'gh_test', process.env[POSTGRES_TEMPLATE_ENV]);
   const engine = await openPostgres(database.url, 10);
   await migrate(engine);
   return {
