@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { constantTimeEqual, deriveKey, hmacBase64Url, randomSecret, sha256Hex } from './crypto.js';
+import { constantTimeEqual, deriveKey, digestsEqual, hmacBase64Url, randomSecret, sha256Hex } from './crypto.js';
 
 describe('crypto', () => {
   it('makes prefixed secrets of 256 random bits', () => {
@@ -30,6 +30,16 @@ describe('crypto', () => {
     ]) {
       expect(constantTimeEqual(a, b), `${a} vs ${b}`).toBe(false);
     }
+  });
+
+  it('compares digests exactly, whatever their lengths', () => {
+    const digest = sha256Hex('token');
+    expect(digestsEqual(digest, sha256Hex('token'))).toBe(true);
+    expect(digestsEqual(digest, sha256Hex('token2'))).toBe(false);
+    expect(digestsEqual(digest, digest.slice(0, -1))).toBe(false);
+    expect(digestsEqual(digest, `${digest}0`)).toBe(false);
+    expect(digestsEqual(digest, `${digest.slice(0, -1)}ä`)).toBe(false);
+    expect(digestsEqual('', '')).toBe(true);
   });
 
   it('derives stable, purpose-separated subkeys', () => {

@@ -21,6 +21,17 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return timingSafeEqual(left, right) && a.length === b.length;
 }
 
+/**
+ * Compares two digests (hex SHA-256, HMACs): values whose length is public, so unlike
+ * `constantTimeEqual` nothing is hashed again. A session check compared its token's digest with
+ * the row's by hashing both once more: two of its three SHA-256 per request.
+ */
+export function digestsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
 /** Derives a purpose-bound subkey from the root secret (done once at start-up, never per request). */
 export function deriveKey(root: Buffer, purpose: string, length = 32): Buffer {
   return Buffer.from(hkdfSync('sha256', root, Buffer.alloc(0), `gatehouse:${purpose}`, length));

@@ -1,5 +1,5 @@
 import { AppError } from './errors.js';
-import { constantTimeEqual, hmacBase64Url } from './crypto.js';
+import { digestsEqual, hmacBase64Url } from './crypto.js';
 
 /**
  * Cursor pagination over (created_at, id) as DESIGN §4.7 describes. The cursor is opaque to
@@ -42,7 +42,7 @@ export class Paginator {
   decode(token: string, scope: string): Cursor {
     const [body, mac, extra] = token.split('.');
     const bad = () => new AppError('req.invalid', 'The page token is invalid.', { errors: [{ path: 'query/page_token', message: 'invalid page token' }] });
-    if (!body || !mac || extra !== undefined || !this.keys.some((key) => constantTimeEqual(mac, hmacBase64Url(key, body)))) throw bad();
+    if (!body || !mac || extra !== undefined || !this.keys.some((key) => digestsEqual(mac, hmacBase64Url(key, body)))) throw bad();
     let parsed: unknown;
     try {
       parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));

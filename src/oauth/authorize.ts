@@ -1,6 +1,6 @@
 import type { Clock } from '../core/clock.js';
 import { addMs, MINUTE, SECOND } from '../core/clock.js';
-import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
+import { constantTimeEqual, digestsEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import { AppError } from '../core/errors.js';
 import { clientRedirectMatches } from '../core/redirect-uris.js';
 import type { IdGenerator } from '../core/ids.js';
@@ -230,7 +230,7 @@ export class AuthorizationService {
     if (!form.code_verifier) throw oauthError('invalid_request', 'The "code_verifier" parameter is required (PKCE).', { parameter: 'code_verifier' });
     const hash = sha256Hex(code);
     const row = code.startsWith('gh_ac_') && code.length <= 100 ? await this.store.findByCode(hash) : undefined;
-    if (!row || !row.code_hash || !constantTimeEqual(row.code_hash, hash) || row.client_id !== client.clientId || row.project_id !== client.projectId) throw oauthError('invalid_grant', 'The authorization code is unknown.');
+    if (!row || !row.code_hash || !digestsEqual(row.code_hash, hash) || row.client_id !== client.clientId || row.project_id !== client.projectId) throw oauthError('invalid_grant', 'The authorization code is unknown.');
     if (client.kind !== 'oidc' || !client.grantTypes?.includes('authorization_code')) throw oauthError('unauthorized_client', 'This client may not use the authorization_code grant.');
     const now = this.clock.now();
     if (row.consumed_at) {

@@ -1,5 +1,5 @@
 import type { Clock } from '../core/clock.js';
-import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
+import { digestsEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import { AppError, notFoundError } from '../core/errors.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
@@ -160,7 +160,7 @@ export class OidcClientService {
     if (row.token_endpoint_auth_method !== method) return undefined;
     if (row.secret_hash === null) {
       if (secret !== undefined && secret !== '') return undefined;
-    } else if (secret === undefined || !constantTimeEqual(sha256Hex(secret), row.secret_hash)) {
+    } else if (secret === undefined || !digestsEqual(sha256Hex(secret), row.secret_hash)) {
       return undefined;
     }
     return { kind: 'oidc', clientId: row.id, projectId: row.project_id, allowedScopes: [], isPublic: row.secret_hash === null, grantTypes: row.grant_types };

@@ -1,5 +1,5 @@
 import { addMs, MINUTE, type Clock } from '../core/clock.js';
-import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
+import { digestsEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Principal } from '../core/principal.js';
 import type { EventLog } from '../events/service.js';
@@ -151,7 +151,7 @@ export class TokenService {
     if (token.length > 512 || !(token.startsWith(ACCESS_TOKEN_PREFIX) || token.startsWith(REFRESH_TOKEN_PREFIX))) return undefined;
     const hash = sha256Hex(token);
     const row = await this.store.findToken(hash);
-    return row && constantTimeEqual(row.token_hash, hash) ? row : undefined;
+    return row && digestsEqual(row.token_hash, hash) ? row : undefined;
   }
 
   async isSessionAlive(sessionId: string): Promise<boolean> {

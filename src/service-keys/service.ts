@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
-import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
+import { digestsEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import { AppError } from '../core/errors.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
@@ -110,7 +110,7 @@ export class ServiceKeyService {
   /** Checks a client id and secret; the same work is done whether or not the client exists. */
   async verify(clientId: string, secret: string): Promise<VerifiedClient | undefined> {
     const row = clientId.length <= 64 ? await this.store.findByClientId(clientId) : undefined;
-    const matches = constantTimeEqual(sha256Hex(secret), row?.secret_hash ?? sha256Hex('no such client'));
+    const matches = digestsEqual(sha256Hex(secret), row?.secret_hash ?? sha256Hex('no such client'));
     if (!row || !matches) return undefined;
     return { projectId: row.project_id, clientId: row.client_id, scopes: row.scopes };
   }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { seal, unseal } from '../core/sealed.js';
 import type { Clock } from '../core/clock.js';
-import { constantTimeEqual, sha256Hex } from '../core/crypto.js';
+import { digestsEqual, sha256Hex } from '../core/crypto.js';
 import { AppError } from '../core/errors.js';
 import type { KeyRing } from '../core/keys.js';
 import type { Database } from '../db/schema.js';
@@ -51,7 +51,7 @@ export class Idempotency {
     const store = db ? this.store.with(db) : this.store;
     const record = await store.find(projectId, operation, key, this.clock.now());
     if (!record) return undefined;
-    if (!constantTimeEqual(record.request_hash, sha256Hex(request))) throw conflict();
+    if (!digestsEqual(record.request_hash, sha256Hex(request))) throw conflict();
     return this.open(record.response) as T | undefined;
   }
 

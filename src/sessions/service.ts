@@ -2,7 +2,7 @@ import type { Compilable, Kysely } from 'kysely';
 import { ChangeCache } from '../cache/cache.js';
 import type { ChangeFeed } from '../cache/feed.js';
 import type { Clock } from '../core/clock.js';
-import { constantTimeEqual, randomSecret, sha256Hex } from '../core/crypto.js';
+import { digestsEqual, randomSecret, sha256Hex } from '../core/crypto.js';
 import { notFoundError } from '../core/errors.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, Paginator } from '../core/pagination.js';
@@ -243,7 +243,7 @@ export class SessionService {
     const hash = sha256Hex(token);
     const load = () => this.store.findByTokenHash(hash);
     const row = await (this.rowsByToken ? this.rowsByToken.get(hash, load, isRow) : load());
-    return row && constantTimeEqual(row.token_hash, hash) ? row : undefined;
+    return row && digestsEqual(row.token_hash, hash) ? row : undefined;
   }
 
   /** The project of the session behind a current token (expired or not), for CSRF origin checks. */

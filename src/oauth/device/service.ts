@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { addMs, MINUTE, type Clock } from '../../core/clock.js';
-import { constantTimeEqual, hmacBase64Url, randomSecret, sha256Hex } from '../../core/crypto.js';
+import { digestsEqual, hmacBase64Url, randomSecret, sha256Hex } from '../../core/crypto.js';
 import { AppError } from '../../core/errors.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { KeyRing } from '../../core/keys.js';
@@ -187,7 +187,7 @@ export class DeviceGrantService {
     if (!deviceCode) throw oauthError('invalid_request', 'The "device_code" parameter is required.', { parameter: 'device_code' });
     const hash = sha256Hex(deviceCode);
     const row = deviceCode.startsWith(DEVICE_CODE_PREFIX) && deviceCode.length <= 100 ? await this.deps.store.findByDeviceCode(hash) : undefined;
-    if (!row || !constantTimeEqual(row.device_code_hash, hash) || row.client_id !== client.clientId) throw oauthError('invalid_grant', 'The device code is unknown.');
+    if (!row || !digestsEqual(row.device_code_hash, hash) || row.client_id !== client.clientId) throw oauthError('invalid_grant', 'The device code is unknown.');
     const polled = await this.deps.store.poll(row.id, client.clientId, this.deps.clock.now());
     switch (polled?.poll_outcome) {
       case 'issued':

@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { Type } from 'typebox';
-import { constantTimeEqual, sha256Hex } from '../../../core/crypto.js';
+import { digestsEqual, sha256Hex } from '../../../core/crypto.js';
 import { AppError } from '../../../core/errors.js';
 import { SAML_ACS_PATH } from '../../../saml/service.js';
 import type { UpstreamAnswer, UpstreamReturn } from '../declaration.js';
@@ -44,7 +44,7 @@ export const SAML_RETURN: UpstreamReturn = {
   unusable: (reason) => new AppError('flow.sso_failed', 'This sign-in cannot be completed in this browser; start it again.', { reason }),
   binds(slot, secret) {
     const pending = (slot as SamlState | undefined)?.so;
-    return pending !== undefined && constantTimeEqual(sha256Hex(secret), pending.b);
+    return pending !== undefined && digestsEqual(sha256Hex(secret), pending.b);
   },
   fromPost(form) {
     const response = Buffer.from(form.SAMLResponse ?? '', 'base64');

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { constantTimeEqual, sha256Hex } from '../../../core/crypto.js';
+import { digestsEqual, sha256Hex } from '../../../core/crypto.js';
 import { AppError } from '../../../core/errors.js';
 import { SSO_CALLBACK_PATH } from '../../../sso/service.js';
 import { UpstreamFailure } from '../../../sso/upstream.js';
@@ -46,7 +46,7 @@ export const SSO_RETURN: UpstreamReturn = {
   unusable: (reason) => new AppError('flow.sso_failed', 'This sign-in cannot be completed in this browser; start it again.', { reason }),
   binds(slot, secret) {
     const pending = (slot as SsoState | undefined)?.so;
-    return pending !== undefined && constantTimeEqual(sha256Hex(secret), pending.b);
+    return pending !== undefined && digestsEqual(sha256Hex(secret), pending.b);
   },
 };
 
