@@ -6,6 +6,8 @@
 // The cost is a 2 ms timer, one observer callback per collection and a counter per counted call.
 import crypto from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
@@ -89,4 +91,14 @@ if (file) {
     calls = {};
     gc = { count: 0, totalMs: 0, maxMs: 0, byKind: {} };
   });
+  // `npm run bench -- --heap-snapshots <dir>`: each SIGTTIN writes a heap snapshot there (the soak
+  // sends one after its first minute and one before its end; bench/heap-diff.mjs compares them).
+  // Writing one stops the process for seconds, so a run that takes them is a diagnostic run.
+  const heapDir = process.env.GATEHOUSE_BENCH_HEAP_DIR;
+  if (heapDir) {
+    let snapshots = 0;
+    process.on('SIGTTIN', () => {
+      writeHeapSnapshot(join(heapDir, `soak-${++snapshots}-${Math.round((Date.now() - started) / 1000)}s.heapsnapshot`));
+    });
+  }
 }

@@ -6,9 +6,9 @@
  */
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freshDatabase } from './database.js';
@@ -42,6 +42,8 @@ const { values: args } = parseArgs({
     'soak-duration': { type: 'string', default: '300' },
     /** Count the server's statements by text too (bench/loop-probe.mjs), printed per operation. */
     statements: { type: 'boolean', default: false },
+    /** Write two heap snapshots of the server during the soak to this directory (minute 1 and the end; bench/heap-diff.mjs). */
+    'heap-snapshots': { type: 'string' },
     /** Extra Node.js/V8 flags for the measured server (space-separated), to compare runtime settings. */
     'server-flags': { type: 'string', default: '' },
   },
@@ -87,8 +89,10 @@ async function main(): Promise<void> {
   const serverFlags = args['server-flags'].split(' ').filter((flag) => flag.length > 0);
   // bench/loop-probe.mjs reports the event loop's delay and GC pauses of each measured part.
   const probeFile = join(dataDir, 'probe.json');
+  const heapDir = args['heap-snapshots'] ? resolve(args['heap-snapshots']) : '';
+  if (heapDir) mkdirSync(heapDir, { recursive: true });
   const probe = ['--import', pathToFileURL(join(root, 'bench/loop-probe.mjs')).href];
-  const server = spawn(process.execPath, [...serverFlags, ...profileFlags, ...probe, join(root, 'dist/cli/main.js'), 'serve'], { cwd: root, env: { ...env, GATEHOUSE_BENCH_PROBE_FILE: probeFile, GATEHOUSE_BENCH_PROBE_TEXTS: args.statements ? '1' : '0' }, stdio: ['ignore', logFd, 'inherit'] });
+  const server = spawn(process.execPath, [...serverFlags, ...profileFlags, ...probe, join(root, 'dist/cli/main.js'), 'serve'], { cwd: root, env: { ...env, GATEHOUSE_BENCH_PROBE_FILE: probeFile, GATEHOUSE_BENCH_PROBE_TEXTS: args.statements ? '1' : '0', GATEHOUSE_BENCH_HEAP_DIR: heapDir }, stdio: ['ignore', logFd, 'inherit'] });
   children.push(server);
   await waitForHealth(baseUrl, server);
   console.log(`bench: gatehouse on ${args.embedded ? 'PGlite' : 'PostgreSQL'} at ${baseUrl}, ceiling on :${ceilingPort}`);
@@ -158,7 +162,7 @@ async function main(): Promise<void> {
   scenarios.push(...webhooks.scenarios);
 
   await measure('soak', `mixed soak: session checks, flows, logins at once for ${args['soak-duration']} s`, seeded.sessionToken && seeded.loginWorks
-    ? { kind: 'soak', baseUrl, projectId: seeded.projectId, secret: seeded.projectSecret, sessionToken: seeded.sessionToken, emails: seeded.emails, password: seeded.password, durationSeconds: Number(args['soak-duration']), workers: { session_check: 8, flow: 2, login: 2 } }
+    ? { kind: 'soak', baseUrl, projectId: seeded.projectId, secret: seeded.projectSecret, sessionToken: seeded.sessionToken, emails: seeded.emails, password: seeded.password, durationSeconds: Number(args['soak-duration']), workers: { session_check: 8, flow: 2, login: 2 }, ...(args['heap-snapshots'] ? { heapSnapshotsOf: server.pid! } : {}) }
     : { unavailable: 'needs the seeded session and a working login' });
 
   const report = buildReport(scenarios, { embedded: args.embedded, connections, duration, logLevel: args['log-level'], serverFlags, zflow: seeded.zflow, extraTargets: webhooks.targets });

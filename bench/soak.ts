@@ -22,6 +22,8 @@ export interface SoakSpec {
   durationSeconds: number;
   /** closed loops per operation */
   workers: { session_check: number; flow: number; login: number };
+  /** With `--heap-snapshots`: the server to signal (SIGTTIN, bench/loop-probe.mjs) after the first minute and before the end. */
+  heapSnapshotsOf?: number;
 }
 
 export interface SoakOperation {
@@ -102,7 +104,9 @@ export async function soak(spec: SoakSpec, measuring: () => void): Promise<{ tot
   measuring();
   recording = true;
   const started = performance.now();
+  const snapshots = spec.heapSnapshotsOf === undefined ? [] : heapSnapshotTimers(spec.heapSnapshotsOf, spec.durationSeconds);
   await run(spec.durationSeconds);
+  for (const timer of snapshots) clearTimeout(timer);
   const elapsed = (performance.now() - started) / 1000;
   const result: Record<string, SoakOperation> = {};
   let total = 0;
@@ -118,6 +122,13 @@ export async function soak(spec: SoakSpec, measuring: () => void): Promise<{ tot
   }
   all.sort((a, b) => a - b);
   return { total, errors, non_2xx: 0, requests_per_sec: total / elapsed, p50_ms: percentile(all, 50), p99_ms: percentile(all, 99), operations: result };
+}
+
+/** Minute 1 and shortly before the end (both while the load runs), or half-way and the end of a short soak. */
+function heapSnapshotTimers(pid: number, durationSeconds: number): NodeJS.Timeout[] {
+  const first = durationSeconds >= 120 ? 60 : durationSeconds / 4;
+  const last = Math.max(first + 1, durationSeconds - Math.min(15, durationSeconds / 10));
+  return [first, last].map((seconds) => setTimeout(() => process.kill(pid, 'SIGTTIN'), seconds * 1000));
 }
 
 /** RSS and heap of the server over the soak, as a standalone SVG line chart. */
