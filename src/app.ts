@@ -39,9 +39,6 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   });
   // First, so that every later hook runs inside the request's span; not at all with tracing off.
   if (tracingOn()) registerRequestSpans(app);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   registerResponseHeaders(app);
   // Bodies are JSON (forms only where a route adds a parser, as /auth does): JSON sent as
   // text/plain is 415, not a confusing "must be object".

@@ -30,9 +30,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /** Authenticates and authorises every route that declares a scope, before its body is parsed. */
 export function registerBearerAuth(app: FastifyInstance, credentials: Credentials): void {
-  app.addHook('onRequest', async (request) => {
-    const required = request.routeOptions.config.scope;
-    if (required === undefined) return;
+  const authenticate = async (request: FastifyRequest, required: string | readonly string[]) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     const principal = await credentials.resolve(token);
@@ -44,6 +42,12 @@ export function registerBearerAuth(app: FastifyInstance, credentials: Credential
       });
     }
     request.principal = principal;
+  };
+  // Callback style: a route without a scope (the session check) passes on without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const required = request.routeOptions.config.scope;
+    if (required === undefined) return done();
+    authenticate(request, required).then(() => done(), done);
   });
 }
 

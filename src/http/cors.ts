@@ -59,10 +59,7 @@ export function registerCors(app: FastifyInstance, origins: CorsOrigins): void {
     if (route.config?.cors === true) for (const method of [route.method].flat()) browserPlane.add(route.url, method);
   });
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) return;
-    const methods = browserPlane.allowed(request.url);
-    if (methods.length === 0) return;
+  const preflight = async (request: FastifyRequest, reply: FastifyReply, methods: string[]) => {
     const origin = originHeader(request);
     if (origin === undefined || !(await origins.listedByAnyProject(origin))) {
       throw new AppError('auth.csrf_invalid', 'This origin may not call Gatehouse from a browser.', { reason: 'origin not in any project\'s preview_origins' });
@@ -78,24 +75,34 @@ export function registerCors(app: FastifyInstance, origins: CorsOrigins): void {
         vary: 'Origin',
       })
       .send();
+  };
+  // Callback style: every other request passes on without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) return done();
+    const methods = browserPlane.allowed(request.url);
+    if (methods.length === 0) return done();
+    // A hook that sends the answer must not call done as well.
+    preflight(request, reply, methods).catch(done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.config?.cors !== true) return payload;
-    reply.header('vary', 'Origin');
-    const origin = originHeader(request);
-    if (origin === undefined || request.corsProjectId === undefined) return payload;
+  const readable = async (request: FastifyRequest, reply: FastifyReply, origin: string, projectId: string) => {
     // The allow-list is unreadable while the database is gone, or for a value it refuses: the
     // answer (a 503, a 4xx) stays, unreadable cross-origin, instead of this hook's failure turning
     // it into a 500 that no error handler can shape any more.
-    const allowed = await origins.previewOrigins(request.corsProjectId).catch((error: unknown) => {
+    const allowed = await origins.previewOrigins(projectId).catch((error: unknown) => {
       if (isConnectionError(error) || isDataException(error)) return [] as readonly string[];
       throw error;
     });
-    if (!allowed.includes(origin)) return payload;
+    if (!allowed.includes(origin)) return;
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-allow-credentials', 'true');
     reply.header('access-control-expose-headers', 'retry-after');
-    return payload;
+  };
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.routeOptions.config?.cors !== true) return done(null, payload);
+    reply.header('vary', 'Origin');
+    const origin = originHeader(request);
+    if (origin === undefined || request.corsProjectId === undefined) return done(null, payload);
+    readable(request, reply, origin, request.corsProjectId).then(() => done(null, payload), done);
   });
 }

@@ -31,7 +31,7 @@ export function registerMetrics(app: FastifyInstance): Registry {
   // One pair of labelled children per series, resolved once: prom-client would otherwise hash the
   // label object on every request (a few per cent of a session check's CPU).
   const series = new Map<string, { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof latency.labels> }>();
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: ids in paths would make one series per resource.
     const route = request.routeOptions.url ?? 'unmatched';
     const key = `${request.method} ${reply.statusCode} ${route}`;
@@ -43,6 +43,7 @@ export function registerMetrics(app: FastifyInstance): Registry {
     }
     children.count.inc();
     children.time.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   app.get(

@@ -13,16 +13,18 @@ declare module 'fastify' {
 }
 
 /**
- * The one place that decides caching headers (DESIGN §4.17): every answer gets
- * `X-Content-Type-Options: nosniff`; every answer of a route not declared `cacheable` gets
+ * The one place that decides caching headers (DESIGN §4.17): every answer gets its
+ * `X-Request-Id` and `X-Content-Type-Options: nosniff`; every answer of a route not declared `cacheable` gets
  * `Cache-Control: no-store` (session tokens, project secrets, user attributes, error bodies
  * alike), unless the route set its own stricter value. Unrouted answers (404/405) count as not
  * cacheable.
  */
 export function registerResponseHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
     const cacheable = request.routeOptions.config?.cacheable === true;
     if (!cacheable && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }

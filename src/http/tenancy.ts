@@ -51,31 +51,36 @@ export function registerTenancy(app: FastifyInstance, projects: ProjectService):
   // A project credential naming another project is refused before the body is validated, so
   // its answer is the same 404 whatever the body holds (validation errors would tell it about
   // a project it cannot see). This needs no database; lone surrogates are refused earlier.
-  app.addHook('preValidation', async (request) => {
+  // Both hooks are callback style (a throw is the hook's error): a route without a project binding
+  // passes on without a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
     const tenancy = request.routeOptions.config.tenancy;
-    if (typeof tenancy !== 'object') return;
+    if (typeof tenancy !== 'object') return done();
     const principal = principalOf(request);
     const named = namedProjectId(request, tenancy.project);
     if (principal.kind !== 'admin' && named !== undefined && !canAccessProject(principal, named)) throw notFoundError('proj.not_found');
+    done();
   });
   // After validation: a malformed id is a 400, and the admin token learns whether the project exists.
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const tenancy = request.routeOptions.config.tenancy;
-    if (typeof tenancy !== 'object') return;
+    if (typeof tenancy !== 'object') return done();
     const principal = principalOf(request);
     const named = namedProjectId(request, tenancy.project);
     if (named === undefined) {
       if (principal.kind === 'project') {
         request.tenantProjectId = principal.projectId;
-        return;
+        return done();
       }
       const who = principal.kind === 'admin' ? 'the admin token' : 'an operator\'s token';
       throw new AppError('req.invalid', `${who[0].toUpperCase()}${who.slice(1)} must name the project.`, {
         errors: [{ path: `${tenancy.project}/project_id`, message: `is required with ${who}` }],
       });
     }
-    await projects.requireAccess(principal, named);
-    request.tenantProjectId = named;
+    projects.requireAccess(principal, named).then(() => {
+      request.tenantProjectId = named;
+      done();
+    }, done);
   });
 }
 

@@ -34,7 +34,8 @@ export function loneSurrogatePath(value: unknown, root: string): string | undefi
  * sees one: 400 `req.invalid` with the path.
  */
 export function registerWellFormedText(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // Callback style (a throw is the hook's error): no promise per request.
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, value] of [['body', request.body], ['querystring', request.query]] as const) {
       const path = loneSurrogatePath(value, part);
       if (path === undefined) continue;
@@ -42,5 +43,6 @@ export function registerWellFormedText(app: FastifyInstance): void {
         errors: [{ path, message: 'contains a lone UTF-16 surrogate' }],
       });
     }
+    done();
   });
 }
