@@ -76,6 +76,8 @@ export interface ProbeReport {
   calls: Record<string, number>;
   /** memory every 5 s since the previous report (seconds since the server started, MB) */
   series: Array<{ t: number; rss: number; heap_used: number; heap_total: number }>;
+  /** with `--cpu-prof`: the V8 CPU profile of this part alone */
+  profile_file?: string;
 }
 
 /** Asks the probe in process `pid` for what it saw since it was last asked (and to start over); undefined after 2 s without an answer. */

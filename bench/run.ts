@@ -6,7 +6,7 @@
  */
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -83,7 +83,9 @@ async function main(): Promise<void> {
     // The webhook scenarios' receivers listen on 127.0.0.1 (bench/webhooks.ts).
     GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: '1',
   };
-  const profileFlags = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
+  // A CPU profile per measured part, taken by the probe (start-up and seeding left out).
+  const profileDir = args['cpu-prof'] ? resolve(args['cpu-prof']) : '';
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
   // Like a deployment: the log goes to a file (a pipe to a collector costs the same writes), not a terminal.
   const logFd = openSync(join(dataDir, 'gatehouse.log'), 'a');
   const serverFlags = args['server-flags'].split(' ').filter((flag) => flag.length > 0);
@@ -92,7 +94,7 @@ async function main(): Promise<void> {
   const heapDir = args['heap-snapshots'] ? resolve(args['heap-snapshots']) : '';
   if (heapDir) mkdirSync(heapDir, { recursive: true });
   const probe = ['--import', pathToFileURL(join(root, 'bench/loop-probe.mjs')).href];
-  const server = spawn(process.execPath, [...serverFlags, ...profileFlags, ...probe, join(root, 'dist/cli/main.js'), 'serve'], { cwd: root, env: { ...env, GATEHOUSE_BENCH_PROBE_FILE: probeFile, GATEHOUSE_BENCH_PROBE_TEXTS: args.statements ? '1' : '0', GATEHOUSE_BENCH_HEAP_DIR: heapDir }, stdio: ['ignore', logFd, 'inherit'] });
+  const server = spawn(process.execPath, [...serverFlags, ...probe, join(root, 'dist/cli/main.js'), 'serve'], { cwd: root, env: { ...env, GATEHOUSE_BENCH_PROBE_FILE: probeFile, GATEHOUSE_BENCH_PROBE_TEXTS: args.statements ? '1' : '0', GATEHOUSE_BENCH_HEAP_DIR: heapDir, GATEHOUSE_BENCH_PROFILE_DIR: profileDir }, stdio: ['ignore', logFd, 'inherit'] });
   children.push(server);
   await waitForHealth(baseUrl, server);
   console.log(`bench: gatehouse on ${args.embedded ? 'PGlite' : 'PostgreSQL'} at ${baseUrl}, ceiling on :${ceilingPort}`);
@@ -111,6 +113,7 @@ async function main(): Promise<void> {
     }
     try {
       const result = await runLoad(spec, measured);
+      if (result.probe?.profile_file) renameSync(result.probe.profile_file, join(profileDir, `${name}.cpuprofile`));
       scenarios.push({ name, description, status: 'ok', ...result });
       console.log(describeResult(name, result));
     } catch (error) {
