@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addressAllowed, checkTargetUrl, deliver, deliverResolved, pinnedLookup, resolveTarget, WebhookTargetError } from './target.js';
+import { deliver, deliverResolved } from './outbound.js';
+import { addressAllowed, checkTargetUrl, isLoopbackAddress, OutboundTargetError, outboundPolicy, pinnedLookup, resolveTarget } from './outbound-target.js';
 
 interface Receiver {
   port: number;
@@ -46,8 +47,8 @@ function refusal(run: () => unknown): string | undefined {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(WebhookTargetError);
-    return (error as WebhookTargetError).reason;
+    expect(error).toBeInstanceOf(OutboundTargetError);
+    return (error as OutboundTargetError).reason;
   }
   return undefined;
 }
@@ -86,6 +87,41 @@ describe('checkTargetUrl', () => {
     for (const address of ['127.0.0.1', '::1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '100.127.255.255', 'fd12:3456::1', 'fe80::1', '::', '0.0.0.0', 'ff02::1', '::ffff:127.0.0.1', '::ffff:169.254.169.254', '::7f00:1', 'not an address']) {
       expect(addressAllowed(address), address).toBe(false);
     }
+  });
+});
+
+describe('outboundPolicy: when a private target may be reached', () => {
+  it('reaches loopback hosts only when the public URL is itself loopback, anything private only on the opt-in', () => {
+    for (const publicUrl of ['http://localhost:8080', 'http://127.0.0.1:4455', 'http://[::1]:8080', 'https://id.localhost']) {
+      expect(outboundPolicy({ publicUrl }), publicUrl).toEqual({ allowPrivate: false, allowLoopback: true });
+    }
+    for (const publicUrl of ['https://id.example.com', 'http://10.0.0.5:8080', 'https://192.168.1.10', 'not a url']) {
+      expect(outboundPolicy({ publicUrl }), publicUrl).toEqual({ allowPrivate: false, allowLoopback: false });
+    }
+    expect(outboundPolicy({ publicUrl: 'https://id.example.com', outboundAllowPrivate: true }).allowPrivate).toBe(true);
+    // The older name still opts in.
+    expect(outboundPolicy({ publicUrl: 'https://id.example.com', webhookAllowPrivate: true }).allowPrivate).toBe(true);
+  });
+
+  it('lets a loopback public URL reach loopback hosts (over http too), and nothing else that is private', () => {
+    const dev = { allowLoopback: true };
+    for (const url of ['http://127.0.0.1:8080/', 'http://localhost:3000/hook', 'http://[::1]:9000/', 'https://127.0.0.2/']) {
+      expect(refusal(() => checkTargetUrl(url, dev)), url).toBeUndefined();
+    }
+    for (const url of ['https://10.0.0.1/', 'https://169.254.169.254/latest', 'https://[::ffff:192.168.1.1]/', 'https://[::ffff:127.0.0.1]/', 'https://192.168.1.1/']) {
+      expect(refusal(() => checkTargetUrl(url, dev)), url).toBe('private_address');
+    }
+    expect(refusal(() => checkTargetUrl('http://hooks.example.com/', dev))).toBe('https_required');
+    expect(refusal(() => checkTargetUrl('http://hooks.example.com/', { requireHttps: false }))).toBeUndefined();
+    expect(isLoopbackAddress('127.0.0.1')).toBe(true);
+    expect(isLoopbackAddress('::1')).toBe(true);
+    expect(isLoopbackAddress('::ffff:127.0.0.1')).toBe(true);
+    expect(isLoopbackAddress('10.0.0.1')).toBe(false);
+  });
+
+  it('judges a resolved name by its addresses: localhost is loopback, so only a loopback public URL (or the opt-in) reaches it', async () => {
+    await expect(resolveTarget('http://localhost:1/hook', { allowLoopback: true })).resolves.toMatchObject({ addresses: expect.any(Array) });
+    await expect(resolveTarget('http://localhost:1/hook', { requireHttps: false })).rejects.toMatchObject({ reason: 'private_address' });
   });
 });
 
@@ -230,6 +266,43 @@ describe('deliver', () => {
     expect(target.connections).toBe(0);
     expect(await deliver({ url: target.url, headers, body, allowPrivate: true })).toMatchObject({ ok: true, status: 204 });
     expect(target.connections).toBe(1);
+  });
+
+  it('reaches a loopback receiver under a loopback public URL, never a private address', async () => {
+    const target = await receiver((_request, response) => response.writeHead(204).end());
+    expect(await deliver({ url: target.url, headers, body, allowLoopback: true })).toMatchObject({ ok: true, status: 204 });
+    expect(await deliver({ url: `http://localhost:${target.port}/`, headers, body, allowLoopback: true })).toMatchObject({ ok: true, status: 204 });
+    for (const url of ['https://10.0.0.1/', 'https://169.254.169.254/latest/meta-data/', 'https://[::ffff:192.168.1.1]/']) {
+      expect(await deliver({ url, headers, body, allowLoopback: true }), url).toMatchObject({ ok: false, reason: 'private_address' });
+    }
+    expect(target.connections).toBe(2);
+  });
+
+  it("returns the answer's status, headers and bytes, for GET and other methods", async () => {
+    const target = await receiver((request, response) => {
+      response.setHeader('set-cookie', ['a=1', 'b=2']);
+      response.writeHead(201, 'Made', { 'content-type': 'application/jwk-set+json', 'x-method': request.method ?? '' }).end(Buffer.from([0xff, 0x00, 0x7b]));
+    });
+    const got = await deliver({ url: target.url, method: 'GET', headers: {}, allowPrivate: true });
+    expect(got).toMatchObject({ ok: true, status: 201, statusText: 'Made' });
+    expect(got.headers?.get('content-type')).toBe('application/jwk-set+json');
+    expect(got.headers?.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect([...got.responseBytes!]).toEqual([0xff, 0x00, 0x7b]);
+    expect(target.requests[0]).toMatchObject({ method: 'GET', body: '' });
+    expect(target.requests[0].headers['content-type']).toBeUndefined();
+    const put = await deliver({ url: target.url, method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: 'x', allowPrivate: true });
+    expect(put.headers?.get('x-method')).toBe('PUT');
+    expect(target.requests[1].headers['content-type']).toBe('text/plain');
+  });
+
+  it("ends the exchange when the caller's signal aborts", async () => {
+    const target = await receiver(() => undefined); // never answers
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const result = await deliver({ url: target.url, headers, body, allowPrivate: true, timeoutMs: 5000, signal: controller.signal });
+    expect(result).toMatchObject({ ok: false, reason: 'aborted' });
+    expect(result.durationMs).toBeLessThan(2000);
+    expect(await deliver({ url: target.url, headers, body, allowPrivate: true, signal: AbortSignal.abort() })).toMatchObject({ ok: false, reason: 'aborted' });
   });
 
   it('reports network failures and bad URLs as results, never throws', async () => {
