@@ -167,7 +167,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const recoveryCodes = new RecoveryCodeService(mfaStore, keys, clock, ids, users);
 
   const outbound = outboundPolicy(config);
-  const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, flowSettings: new FlowSettingsService(projects), retentionMs: config.retentionMs, publicUrl: config.publicUrl, logger, events });
+  const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, flowSettings: new FlowSettingsService(projects), retentionMs: config.retentionMs, publicUrl: config.publicUrl, outbound, logger, events });
 
 
   const consoleAccess = new ConsoleAccess({ db, store: new OperatorStore(db), operators, clients: oauth.oidcClients, clock, ids, publicUrl: config.publicUrl });
