@@ -31,7 +31,7 @@ export class OutboundRequestError extends TypeError {
 }
 
 /** fetch's options; a body may also be any Uint8Array (openid-client's `FetchBody`) */
-export type OutboundFetchInit = Omit<RequestInit, 'body'> & { body?: BodyInit | Uint8Array | null; duplex?: 'half' };
+export type OutboundFetchInit = Omit<RequestInit, 'body'> & { body?: RequestInit['body'] | Uint8Array; duplex?: 'half' };
 export type OutboundFetch = (input: string | URL | Request, init?: OutboundFetchInit) => Promise<Response>;
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
