@@ -102,10 +102,18 @@ describe('configuration', () => {
       schemaFetch: { allow: ['https://schemas.example.com/', 'https://cdn.example.com/ids/'], timeoutMs: 1000, maxBytes: 65536 },
       webhookIntervalMs: 250,
       webhookLeaseMs: 30_000,
-      webhookAllowPrivate: true,
+      // The older name of the opt-in still works.
+      outboundAllowPrivate: true,
     });
     // Newest first: the first secret signs and encrypts, the others only verify (rotation).
     expect(config.secrets.map((s) => s.toString())).toEqual([`${SECRET}-new`, `${SECRET}-old`]);
+  });
+
+  it('opts in to private outbound targets only when GATEHOUSE_OUTBOUND_ALLOW_PRIVATE (or GATEHOUSE_WEBHOOK_ALLOW_PRIVATE) is 1', () => {
+    expect(load({}).outboundAllowPrivate).toBe(false);
+    expect(load({ GATEHOUSE_OUTBOUND_ALLOW_PRIVATE: '1' }).outboundAllowPrivate).toBe(true);
+    expect(load({ GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: '1' }).outboundAllowPrivate).toBe(true);
+    expect(load({ GATEHOUSE_OUTBOUND_ALLOW_PRIVATE: 'true' }).outboundAllowPrivate).toBe(false);
   });
 
   it('derives the public URL from PORT only on a loopback HOST, and refuses a reachable HOST without one', () => {

@@ -37,9 +37,17 @@ export interface Config {
   mailRetry?: { attempts?: number; baseMs?: number };
   sweepIntervalMs: number;
   retentionMs: number;
-  /** Webhooks (docs/events.md): how often this node looks for due deliveries (0: it sends none), the lease of a claim, and whether private targets are allowed (development, tests). */
+  /** Webhooks (docs/events.md): how often this node looks for due deliveries (0: it sends none), and the lease of a claim. */
   webhookIntervalMs?: number;
   webhookLeaseMs?: number;
+  /**
+   * GATEHOUSE_OUTBOUND_ALLOW_PRIVATE (or its older name GATEHOUSE_WEBHOOK_ALLOW_PRIVATE): outbound
+   * calls (webhooks, back-channel logout, upstream SSO, SAML metadata, remote schemas) may reach
+   * private, loopback and link-local addresses. Without it only a loopback public URL (a development
+   * machine) lets them reach loopback hosts (`outboundPolicy`, src/core/outbound-target.ts).
+   */
+  outboundAllowPrivate?: boolean;
+  /** The older name of `outboundAllowPrivate`, still honoured (either one opts in). */
   webhookAllowPrivate?: boolean;
   /** Remote user schemas: URL prefixes that may be fetched (empty: fetching is off), timeout, size cap. */
   schemaFetch?: { allow: string[]; timeoutMs: number; maxBytes: number };
@@ -173,7 +181,7 @@ export function checkSettings(env: Env = process.env): Omit<Config, 'adminToken'
     retentionMs: integer(env, 'GATEHOUSE_RETENTION_HOURS', 24, 0, 24 * 365) * 3_600_000,
     webhookIntervalMs: integer(env, 'GATEHOUSE_WEBHOOK_INTERVAL_MS', 1000, 0, 600_000),
     webhookLeaseMs: integer(env, 'GATEHOUSE_WEBHOOK_LEASE_SECONDS', 60, 1, 3600) * 1000,
-    webhookAllowPrivate: env.GATEHOUSE_WEBHOOK_ALLOW_PRIVATE === '1',
+    outboundAllowPrivate: env.GATEHOUSE_OUTBOUND_ALLOW_PRIVATE === '1' || env.GATEHOUSE_WEBHOOK_ALLOW_PRIVATE === '1',
     schemaFetch: {
       allow: urlPrefixes(env, 'GATEHOUSE_SCHEMA_FETCH_ALLOW'),
       timeoutMs: integer(env, 'GATEHOUSE_SCHEMA_FETCH_TIMEOUT_MS', 3000, 100, 60_000),

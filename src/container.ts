@@ -9,6 +9,7 @@ import { sha256Hex } from './core/crypto.js';
 import { Credentials } from './core/credentials.js';
 import { randomIds, type IdGenerator } from './core/ids.js';
 import { KeyRing } from './core/keys.js';
+import { outboundPolicy } from './core/outbound-target.js';
 import { Paginator } from './core/pagination.js';
 import { PREVIEW_SCOPES } from './core/scopes.js';
 import type { Engine } from './db/engine.js';
@@ -165,7 +166,8 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const totp = new TotpService(mfaStore, keys, clock, ids, users);
   const recoveryCodes = new RecoveryCodeService(mfaStore, keys, clock, ids, users);
 
-  const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, flowSettings: new FlowSettingsService(projects), retentionMs: config.retentionMs, publicUrl: config.publicUrl, logger, events });
+  const outbound = outboundPolicy(config);
+  const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, flowSettings: new FlowSettingsService(projects), retentionMs: config.retentionMs, publicUrl: config.publicUrl, outbound, logger, events });
 
 
   const consoleAccess = new ConsoleAccess({ db, store: new OperatorStore(db), operators, clients: oauth.oidcClients, clock, ids, publicUrl: config.publicUrl });
@@ -175,7 +177,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl, events, changes);
 
-  const samlProviders = new SamlProviderService({ db, box: new SealedBox(keys, SAML_SP_KEY_PURPOSE), paginator, clock, publicUrl: config.publicUrl, events });
+  const samlProviders = new SamlProviderService({ db, box: new SealedBox(keys, SAML_SP_KEY_PURPOSE), paginator, clock, publicUrl: config.publicUrl, outbound, events });
 
   const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, sessions, attempts, changes, ssoProviders, events });
 

@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { KeyRing } from '../core/keys.js';
+import { outboundPolicy } from '../core/outbound-target.js';
 import type { Paginator } from '../core/pagination.js';
 import { Courier } from '../courier/service.js';
 import { CourierStore } from '../courier/store.js';
@@ -143,7 +144,7 @@ export function createFlowEngine(deps: {
     sso: { providers: deps.ssoProviders },
     events: deps.events,
     publicUrl: deps.config.publicUrl,
-    ownServices: createMethodServices({ db, transaction, clock, ids, keys, publicUrl: deps.config.publicUrl }),
+    ownServices: createMethodServices({ db, transaction, clock, ids, keys, publicUrl: deps.config.publicUrl, outbound: outboundPolicy(deps.config) }),
   });
   deps.projects.onCreated(async (trx, project) => {
     const row = await new SchemaStore(trx).findDefault(project.id);

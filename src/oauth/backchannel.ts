@@ -3,6 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
+import { deliver as post } from '../core/outbound.js';
+import type { OutboundPolicy } from '../core/outbound-target.js';
 import { runPeriodically } from '../core/periodic.js';
 import type { Database } from '../db/schema.js';
 import type { LogoutDeliveryTables } from '../db/tables/oauth.js';
@@ -26,6 +28,11 @@ type Delivery = LogoutDeliveryTables['oauth_logout_deliveries'];
  * session is lost, and no delivery exists for a session that did not end. `deliver` sends due
  * deliveries (a logout token, `typ: logout+jwt`, with `sid` and `sub`, posted as a form) and
  * retries failures with backoff; the queue is in the database, so a restart only delays it.
+ *
+ * The URI is a tenant's: it is posted to through the SSRF-safe outbound client
+ * (src/core/outbound.ts), so a private, loopback or link-local (cloud metadata) address, or a name
+ * that resolves to one, is refused before any connection unless `outbound` allows it, and the
+ * refusal is the delivery's error (`private_address: …`), retried like any other.
  */
 export class BackchannelLogout {
   constructor(
@@ -35,6 +42,7 @@ export class BackchannelLogout {
     private readonly ids: IdGenerator,
     private readonly issuer: string,
     private readonly logger?: Logger,
+    private readonly outbound: OutboundPolicy = {},
   ) {}
 
   /** In the transaction that deletes `session`: one delivery per client with tokens of it and a back-channel URI. */
@@ -112,19 +120,20 @@ export class BackchannelLogout {
       },
       'logout+jwt',
     );
-    try {
-      const response = await fetch(delivery.uri, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'cache-control': 'no-store' },
-        body: new URLSearchParams({ logout_token: token }).toString(),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      return response.ok ? undefined : `HTTP ${response.status}`;
-    } catch (error) {
-      return (error instanceof Error ? error.message : String(error)).slice(0, 300);
-    }
+    const result = await post({
+      url: delivery.uri,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'cache-control': 'no-store', 'user-agent': 'Gatehouse-Logout/1' },
+      body: new URLSearchParams({ logout_token: token }).toString(),
+      ...this.outbound,
+      // Registration allows https, and http only on a loopback host; the policy decides which hosts are reached.
+      requireHttps: false,
+      timeoutMs: TIMEOUT_MS,
+      maxResponseBytes: 4096,
+    });
+    if (result.ok) return undefined;
+    if (result.reason === 'http_status' || result.reason === 'redirect') return `HTTP ${result.status}`;
+    return `${result.reason ?? 'network'}: ${result.error ?? 'failed'}`.slice(0, 300);
   }
 
   /** Delivers every `intervalMs` in the background; returns the stop function. */

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { KeyRing } from '../core/keys.js';
+import type { OutboundPolicy } from '../core/outbound-target.js';
 import type { Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { EventLog } from '../events/service.js';
@@ -68,6 +69,8 @@ export interface OAuthDeps {
   events: EventLog;
   /** GATEHOUSE_PUBLIC_URL: the issuer, also of logout tokens sent without a request (back-channel logout). */
   publicUrl: string;
+  /** which hosts back-channel logout deliveries may reach (`outboundPolicy` of the configuration; default: public addresses only) */
+  outbound?: OutboundPolicy;
   logger?: Logger;
 }
 
@@ -84,7 +87,7 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   deps.serviceKeys.onDeleted(async (trx, projectId, clientId) => {
     await store.with(trx).revokeClient(projectId, clientId, deps.clock.now());
   });
-  const backchannel = new BackchannelLogout(deps.db, signingKeys, deps.clock, deps.ids, deps.publicUrl, deps.logger);
+  const backchannel = new BackchannelLogout(deps.db, signingKeys, deps.clock, deps.ids, deps.publicUrl, deps.logger, deps.outbound);
   deps.sessions.onDeleted(async (trx, session) => {
     // Before the tokens are revoked: which clients held tokens of the session decides who is told.
     await backchannel.enqueue(trx, session);

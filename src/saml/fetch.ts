@@ -1,5 +1,6 @@
+import { deliver } from '../core/outbound.js';
+import type { OutboundPolicy } from '../core/outbound-target.js';
 import { isLoopbackHost } from '../core/public-url.js';
-import { deliver } from '../webhooks/target.js';
 
 /** How long fetching IdP metadata may take, and how large it may be. */
 export const METADATA_TIMEOUT_MS = 5_000;
@@ -25,22 +26,27 @@ export function metadataUrlProblem(raw: string): string | undefined {
 }
 
 /**
- * GETs a metadata URL through the webhooks' SSRF-safe client (src/webhooks/target.ts): the host is
- * resolved once and the socket pinned to the checked addresses, so an operator-given URL never
- * reaches a private, link-local (cloud metadata) or rebound address. The one exception is the
- * documented development case of `metadataUrlProblem`, a loopback host by name or literal. No
- * redirect is followed, one deadline, at most 1 MiB.
+ * GETs metadata URLs through the SSRF-safe outbound client (src/core/outbound.ts): the host is
+ * resolved once and the socket pinned to the checked addresses, so a URL never reaches a private,
+ * link-local (cloud metadata) or rebound address. A loopback host is reached only as `policy`
+ * says: on a development machine (a loopback public URL) or with the operator's opt-in
+ * (GATEHOUSE_OUTBOUND_ALLOW_PRIVATE=1). No redirect is followed, one deadline, at most 1 MiB.
  */
-export const fetchMetadata: MetadataFetcher = async (url) => {
-  const result = await deliver({
-    url,
-    method: 'GET',
-    headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml', 'user-agent': 'Gatehouse-SAML/1' },
-    allowPrivate: isLoopbackHost(new URL(url).hostname),
-    timeoutMs: METADATA_TIMEOUT_MS,
-    maxResponseBytes: METADATA_MAX_BYTES,
-  });
-  if (result.truncated) throw new Error('is larger than 1 MiB');
-  if (!result.ok) throw new Error(result.reason === 'http_status' || result.reason === 'redirect' ? `answered HTTP ${result.status}` : (result.error ?? 'no answer'));
-  return result.responseBody ?? '';
-};
+export function metadataFetcher(policy: OutboundPolicy): MetadataFetcher {
+  return async (url) => {
+    const result = await deliver({
+      url,
+      method: 'GET',
+      headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml', 'user-agent': 'Gatehouse-SAML/1' },
+      ...policy,
+      // `metadataUrlProblem` decides which URLs are http; the policy, which hosts are reached.
+      requireHttps: false,
+      timeoutMs: METADATA_TIMEOUT_MS,
+      maxResponseBytes: METADATA_MAX_BYTES,
+    });
+    if (result.truncated) throw new Error('is larger than 1 MiB');
+    if (!result.ok) throw new Error(result.reason === 'http_status' || result.reason === 'redirect' ? `answered HTTP ${result.status}` : (result.error ?? 'no answer'));
+    if (result.bodyIncomplete) throw new Error(result.error ?? 'ended early');
+    return result.responseBody ?? '';
+  };
+}

@@ -8,7 +8,8 @@ import type { SealedBox } from '../core/sealed-box.js';
 import type { Database } from '../db/schema.js';
 import { DOMAIN, PROPERTY_PATH } from './attributes.js';
 import { newKeyAndCertificate } from './cert.js';
-import { fetchMetadata, METADATA_REFRESH_MS, metadataUrlProblem, type MetadataFetcher } from './fetch.js';
+import { METADATA_REFRESH_MS, metadataFetcher, metadataUrlProblem, type MetadataFetcher } from './fetch.js';
+import type { OutboundPolicy } from '../core/outbound-target.js';
 import { MetadataProblem, parseIdpMetadata, spMetadataXml, type IdpMetadata } from './metadata.js';
 import { SamlProviderStore, type SamlProviderRow, type SamlProviderWithDomains } from './store.js';
 
@@ -72,8 +73,10 @@ export interface SamlProviderDeps {
   publicUrl: string;
   /** the management API's pages (the flow side lists nothing) */
   paginator?: Paginator;
-  /** reads a metadata URL (tests give their own) */
+  /** reads a metadata URL (tests give their own); default: the SSRF-safe client under `outbound` */
   fetcher?: MetadataFetcher;
+  /** which hosts metadata URLs may reach (`outboundPolicy` of the configuration; default: public addresses only) */
+  outbound?: OutboundPolicy;
   /** the event log: provider changes are `saml_provider.*` events, in the change's transaction */
   events?: EventLog;
   log?: (message: string, details: Record<string, unknown>) => void;
@@ -104,7 +107,7 @@ export class SamlProviderService {
   constructor(private readonly deps: SamlProviderDeps) {
     ({ db: this.db, box: this.box, clock: this.clock, publicUrl: this.publicUrl } = deps);
     this.store = new SamlProviderStore(deps.db);
-    this.fetcher = deps.fetcher ?? fetchMetadata;
+    this.fetcher = deps.fetcher ?? metadataFetcher(deps.outbound ?? {});
   }
 
   entityId = (projectId: string, id: string) => `${this.publicUrl}/saml/${projectId}/${id}`;

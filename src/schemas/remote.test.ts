@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../test/helpers/app.js';
 
 /** A real HTTP server standing in for a schema host. */
-async function schemaHost(): Promise<{ server: Server; base: string; hits: string[] }> {
+async function schemaHost(): Promise<{ server: Server; base: string; hits: string[]; connections: () => number }> {
   const hits: string[] = [];
+  let connections = 0;
   const server = createServer((request, response) => {
     hits.push(request.url ?? '');
     switch (request.url) {
@@ -32,8 +33,9 @@ async function schemaHost(): Promise<{ server: Server; base: string; hits: strin
         response.end();
     }
   });
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, connections: () => connections };
 }
 
 describe('remote schema URLs', () => {
@@ -110,5 +112,47 @@ describe('remote schema URLs', () => {
     } finally {
       await plain.close();
     }
+  });
+
+  describe('under the outbound policy', () => {
+    const PRIVATE = ['https://10.0.0.1/schemas/person.json', 'https://169.254.169.254/latest/meta-data', 'https://[::ffff:192.168.1.1]/schemas/person.json'];
+    /** One app with `config`, every URL of `urls` on its allow-list: the details of each URL's answer (201: undefined). */
+    async function fetchAll(config: Parameters<typeof createTestApp>[0], urls: string[]): Promise<Array<string | undefined>> {
+      const app = await createTestApp({ ...config, schemaFetch: { allow: urls.map((url) => new URL(url).toString()), timeoutMs: 300, maxBytes: 4096 } });
+      try {
+        const own = await app.createProject();
+        const answers: Array<string | undefined> = [];
+        for (const url of urls) {
+          const response = await app.app.inject({ method: 'POST', url: `/schemas?project_id=${own.id}`, headers: bearer(own.project_secret), payload: { kind: 'schema-url', url } });
+          if (response.statusCode === 201) answers.push(undefined);
+          else {
+            expect(response.statusCode, url).toBe(400);
+            expect(errorBody(response).code, url).toBe('sch.invalid');
+            answers.push(JSON.stringify(errorBody(response).details));
+          }
+        }
+        return answers;
+      } finally {
+        await app.close();
+      }
+    }
+
+    it('refuses an allowed URL on a private, loopback or link-local address in production, before any connection', async () => {
+      const before = host.connections();
+      const loopback = [`${host.base}/schemas/person.json`, `${host.base.replace('127.0.0.1', 'localhost')}/schemas/person.json`];
+      const answers = await fetchAll({ publicUrl: 'https://id.example.com' }, [...loopback, ...PRIVATE]);
+      for (const answer of answers) expect(answer).toMatch(/could not be fetched: its host is not a public address/);
+      expect(answers[0]).toContain('127.0.0.1 is not a public address');
+      expect(answers[2]).toContain('10.0.0.1 is not a public address');
+      expect(host.connections()).toBe(before);
+    });
+
+    it('fetches a loopback schema host with the operator opt-in, and on a development machine, where the private network stays out of reach', async () => {
+      const url = `${host.base}/schemas/person.json`;
+      expect(await fetchAll({ publicUrl: 'https://id.example.com', outboundAllowPrivate: true }, [url])).toEqual([undefined]);
+      const dev = await fetchAll({ publicUrl: 'http://localhost:8080' }, [url, ...PRIVATE]);
+      expect(dev[0]).toBeUndefined();
+      for (const answer of dev.slice(1)) expect(answer).toMatch(/its host is not a public address/);
+    });
   });
 });

@@ -1,4 +1,6 @@
 import { AppError } from '../core/errors.js';
+import { deliver } from '../core/outbound.js';
+import type { OutboundPolicy } from '../core/outbound-target.js';
 
 export interface RemoteSchemaOptions {
   /** URL prefixes that may be fetched (`https://schemas.example.com/`); empty means fetching is off. */
@@ -16,10 +18,17 @@ function refused(url: string, reason: string): AppError {
 /**
  * Fetches user schemas named by URL. Off unless an allow-list is configured, because fetching
  * arbitrary URLs from the server would let any caller probe the server's network (SSRF).
- * Redirects are refused for the same reason: they could leave the allow-list.
+ * Redirects are refused for the same reason: they could leave the allow-list. The request goes
+ * through the SSRF-safe outbound client (src/core/outbound.ts): a listed host that is, or resolves
+ * to, a private, loopback or link-local address is refused before any connection unless `outbound`
+ * allows it, and the socket is pinned to the addresses checked (no DNS rebinding). One deadline
+ * covers the exchange, body included, and reading stops at the size limit.
  */
 export class RemoteSchemaFetcher {
-  constructor(private readonly options: RemoteSchemaOptions) {}
+  constructor(
+    private readonly options: RemoteSchemaOptions,
+    private readonly outbound: OutboundPolicy = {},
+  ) {}
 
   get enabled(): boolean {
     return this.options.allow.length > 0;
@@ -41,59 +50,36 @@ export class RemoteSchemaFetcher {
   async fetch(url: string): Promise<Record<string, unknown>> {
     if (!this.enabled) throw refused(url, 'fetching remote schemas is disabled on this server');
     if (!this.allows(url)) throw refused(url, 'the URL is not on the allow-list of this server');
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        redirect: 'error',
-        headers: { accept: 'application/schema+json, application/json' },
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw refused(url, timedOut ? `no answer within ${this.options.timeoutMs} ms` : 'the URL could not be fetched');
+    const { timeoutMs, maxBytes } = this.options;
+    const result = await deliver({
+      url,
+      method: 'GET',
+      headers: { accept: 'application/schema+json, application/json', 'user-agent': 'Gatehouse-Schemas/1' },
+      ...this.outbound,
+      // The allow-list decides the scheme; the policy decides which addresses are reached.
+      requireHttps: false,
+      refuseFragment: false,
+      timeoutMs,
+      maxResponseBytes: maxBytes,
+    });
+    const tooLarge = () => refused(url, `the schema is larger than ${maxBytes} bytes`);
+    if (result.status === undefined) {
+      if (result.reason === 'timeout') throw refused(url, `no answer within ${timeoutMs} ms`);
+      if (result.reason === 'private_address') throw refused(url, `the URL could not be fetched: its host is not a public address (${result.error})`);
+      throw refused(url, 'the URL could not be fetched');
     }
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => {});
-      throw refused(url, `the server answered ${response.status}`);
-    }
-    const text = await this.readCapped(response, url);
+    if (result.reason === 'redirect') throw refused(url, `the URL could not be fetched: it answered a redirect (${result.status}), which is not followed`);
+    if (!result.ok) throw refused(url, `the server answered ${result.status}`);
+    if (result.truncated || Number(result.headers?.get('content-length') ?? '0') > maxBytes) throw tooLarge();
+    if (result.bodyIncomplete === 'timeout') throw refused(url, `no answer within ${timeoutMs} ms`);
+    if (result.bodyIncomplete) throw refused(url, 'the response could not be read');
     let document: unknown;
     try {
-      document = JSON.parse(text);
+      document = JSON.parse(result.responseBody ?? '');
     } catch {
       throw refused(url, 'the response is not JSON');
     }
     if (typeof document !== 'object' || document === null || Array.isArray(document)) throw refused(url, 'the response is not a JSON object');
     return document as Record<string, unknown>;
-  }
-
-  /** Reads the body but stops as soon as it passes the size limit, whatever Content-Length claims. */
-  private async readCapped(response: Response, url: string): Promise<string> {
-    const declared = Number(response.headers.get('content-length') ?? '0');
-    const tooLarge = () => refused(url, `the schema is larger than ${this.options.maxBytes} bytes`);
-    if (declared > this.options.maxBytes) {
-      await response.body?.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    if (!response.body) return '';
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const reader = response.body.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > this.options.maxBytes) {
-          await reader.cancel().catch(() => {});
-          throw tooLarge();
-        }
-        chunks.push(Buffer.from(value));
-      }
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw refused(url, 'the response could not be read');
-    }
-    return Buffer.concat(chunks).toString('utf8');
   }
 }

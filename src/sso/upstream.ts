@@ -1,5 +1,7 @@
 import * as oidc from 'openid-client';
 import type { Clock } from '../core/clock.js';
+import { outboundFetch } from '../core/outbound-fetch.js';
+import type { OutboundPolicy } from '../core/outbound-target.js';
 import type { SsoProviderRow } from './store.js';
 import { githubEndpoints } from './templates.js';
 
@@ -45,14 +47,26 @@ const DISCOVERY_TTL_MS = 10 * 60 * 1000;
  * the authorization URL (code flow, PKCE S256, state, nonce) and the callback's code exchange
  * with every check the library makes (state, nonce, issuer, audience, signature, expiry).
  * GitHub is OAuth 2.0 with its user API instead of an ID token.
+ *
+ * Every call (discovery, token endpoint, userinfo, JWKS, GitHub's user API) goes through the
+ * SSRF-safe outbound client (`outboundFetch`, src/core/outbound-fetch.ts): an issuer, or an
+ * endpoint its discovery document names, on a private, loopback or link-local address is refused
+ * unless `outbound` allows it (a loopback public URL reaches loopback hosts; the operator's
+ * GATEHOUSE_OUTBOUND_ALLOW_PRIVATE=1 reaches any).
  */
 export class UpstreamClient {
   private readonly configs = new Map<string, { config: Promise<oidc.Configuration>; until: number }>();
+  private readonly timeoutSeconds: number;
+  private readonly fetch: oidc.CustomFetch;
 
   constructor(
     private readonly clock: Clock,
-    private readonly timeoutSeconds = UPSTREAM_TIMEOUT_SECONDS,
-  ) {}
+    options: { timeoutSeconds?: number; outbound?: OutboundPolicy } = {},
+  ) {
+    this.timeoutSeconds = options.timeoutSeconds ?? UPSTREAM_TIMEOUT_SECONDS;
+    // openid-client passes its own signal (the timeout above); the client's deadline is a backstop.
+    this.fetch = outboundFetch({ ...options.outbound, timeoutMs: (this.timeoutSeconds + 1) * 1000, userAgent: 'Gatehouse-SSO/1' });
+  }
 
   async authorizationUrl(provider: OpenedProvider, redirectUri: string, checks: CallbackChecks): Promise<string> {
     const config = await this.configuration(provider);
@@ -145,6 +159,7 @@ export class UpstreamClient {
       const endpoints = githubEndpoints(provider.issuer);
       const config = new oidc.Configuration({ issuer: endpoints.issuer, authorization_endpoint: endpoints.authorizationEndpoint, token_endpoint: endpoints.tokenEndpoint }, provider.client_id, undefined, auth);
       config.timeout = this.timeoutSeconds;
+      config[oidc.customFetch] = this.fetch;
       // http is accepted by the provider API only on loopback hosts (development and tests).
       if (endpoints.issuer.startsWith('http:')) oidc.allowInsecureRequests(config);
       return config;
@@ -153,7 +168,11 @@ export class UpstreamClient {
     // http is accepted by the provider API only on loopback hosts (development and tests).
     const execute = issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [];
     try {
-      return await oidc.discovery(issuer, provider.client_id, undefined, auth, { timeout: this.timeoutSeconds, execute });
+      const config = await oidc.discovery(issuer, provider.client_id, undefined, auth, { timeout: this.timeoutSeconds, execute, [oidc.customFetch]: this.fetch });
+      // discovery() keeps the option on the Configuration (openid-client 6.8); said again, so that a
+      // library change cannot send the token, userinfo and JWKS calls through a bare fetch.
+      config[oidc.customFetch] = this.fetch;
+      return config;
     } catch (error) {
       throw failure('discovery', error);
     }

@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookVerificationError } from '../../packages/node/src/webhook.js';
 import { newWebhookSecret, signedHeaders } from './signature.js';
-import { deliver } from './target.js';
+import { deliver } from '../core/outbound.js';
 
 /**
  * End to end without the event log: a delivery signed by `signedHeaders`, sent by `deliver`, to

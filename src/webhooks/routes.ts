@@ -36,7 +36,7 @@ const DeliverySchema = Type.Object({
   created_at: Timestamp,
 });
 
-const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'https; a public address (private, loopback and link-local targets are refused unless GATEHOUSE_WEBHOOK_ALLOW_PRIVATE=1)' });
+const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'https; a public address (private, loopback and link-local targets are refused unless GATEHOUSE_OUTBOUND_ALLOW_PRIVATE=1; a loopback receiver, http too, when the public URL is itself loopback)' });
 const Events = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 50 });
 const Description = Type.String({ maxLength: 500 });
 

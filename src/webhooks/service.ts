@@ -7,7 +7,7 @@ import type { EventLog } from '../events/service.js';
 import { EVENT_TYPES, isEventType, type Actor } from '../events/types.js';
 import { newWebhookSecret } from './signature.js';
 import type { DeliveryRow, WebhookRow, WebhookStore } from './store.js';
-import { checkTargetUrl, resolveTarget, WebhookTargetError } from './target.js';
+import { checkTargetUrl, OutboundTargetError, resolveTarget, type OutboundPolicy } from '../core/outbound-target.js';
 
 /** How long the previous secret signs beside the new one after a rotation. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -97,19 +97,20 @@ export class WebhookService {
       clock: Clock;
       ids: IdGenerator;
       paginator: Paginator;
-      allowPrivate: boolean;
+      /** which targets may be registered (`outboundPolicy` of the configuration) */
+      policy: OutboundPolicy;
     },
   ) {}
 
   private async checkUrl(url: string): Promise<void> {
     try {
-      checkTargetUrl(url, { allowPrivate: this.deps.allowPrivate });
+      checkTargetUrl(url, this.deps.policy);
       // A name that does not resolve yet may be registered; one that resolves to a private address may not.
-      await resolveTarget(url, { allowPrivate: this.deps.allowPrivate }).catch((error: unknown) => {
-        if (!(error instanceof WebhookTargetError) || error.reason !== 'dns_failure') throw error;
+      await resolveTarget(url, this.deps.policy).catch((error: unknown) => {
+        if (!(error instanceof OutboundTargetError) || error.reason !== 'dns_failure') throw error;
       });
     } catch (error) {
-      if (error instanceof WebhookTargetError) throw invalidField('body/url', `${error.reason}: ${error.message}`);
+      if (error instanceof OutboundTargetError) throw invalidField('body/url', `${error.reason}: ${error.message}`);
       throw error;
     }
   }

@@ -151,9 +151,10 @@ describe('webhooks: registered, signed, retried, ordered', () => {
   });
 });
 
-describe('webhooks without GATEHOUSE_WEBHOOK_ALLOW_PRIVATE', () => {
+describe('webhooks without GATEHOUSE_OUTBOUND_ALLOW_PRIVATE', () => {
   it('refuses a receiver on a private address at registration, and never connects to one at delivery', async () => {
-    const strict = await createTestApp();
+    // A production public URL: loopback targets are not the development exception there.
+    const strict = await createTestApp({ publicUrl: 'https://id.example.com' });
     try {
       const p = await strict.createProject('Strict');
       const hook = await receiver();
@@ -175,6 +176,27 @@ describe('webhooks without GATEHOUSE_WEBHOOK_ALLOW_PRIVATE', () => {
       expect(log[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringContaining('127.0.0.1') });
     } finally {
       await strict.close();
+    }
+  });
+
+  it('on a development machine (a loopback public URL) reaches loopback receivers, and still no other private address', async () => {
+    const dev = await createTestApp({ publicUrl: 'http://localhost:8080' });
+    try {
+      const p = await dev.createProject('Dev');
+      const hook = await receiver();
+      hooks.push(hook);
+      for (const url of ['https://10.0.0.1/hooks', 'https://169.254.169.254/latest', 'https://[::ffff:192.168.1.1]/hooks']) {
+        const refused = await dev.app.inject({ method: 'POST', url: `/projects/${p.id}/webhooks`, headers: bearer(p.project_secret), payload: { url, events: ['*'] } });
+        expect(refused.statusCode, url).toBe(400);
+        expect(errorBody(refused).details.errors).toEqual([expect.objectContaining({ path: 'body/url', message: expect.stringContaining('private_address') })]);
+      }
+      const created = await dev.app.inject({ method: 'POST', url: `/projects/${p.id}/webhooks`, headers: bearer(p.project_secret), payload: { url: hook.url, events: ['team.created'] } });
+      expect(created.statusCode, created.body).toBe(201);
+      await dev.app.inject({ method: 'POST', url: `/teams?project_id=${p.id}`, headers: bearer(p.project_secret), payload: { name: 'Local' } });
+      expect(await dev.container.webhooks.worker.drain()).toBe(1);
+      expect(hook.received).toHaveLength(1);
+    } finally {
+      await dev.close();
     }
   });
 });

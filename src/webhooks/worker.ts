@@ -7,20 +7,21 @@ import { SYSTEM } from '../events/types.js';
 import { nextAttemptAt, shouldDisableEndpoint } from './backoff.js';
 import { signedHeaders } from './signature.js';
 import type { ClaimedDelivery, DeliveryRow, WebhookStore } from './store.js';
-import { deliver, type DeliveryResult } from './target.js';
+import { deliver, type DeliveryResult } from '../core/outbound.js';
+import type { OutboundPolicy } from '../core/outbound-target.js';
 
 export interface WebhookWorkerOptions {
   /** how long a claim is a worker's alone; a node killed mid-delivery frees its rows after it (default 60 s) */
   leaseMs: number;
   /** deliveries claimed per round (default 20) */
   batch: number;
-  /** GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: development and tests only */
-  allowPrivate: boolean;
+  /** which targets may be reached (`outboundPolicy` of the configuration; default: public addresses only) */
+  policy: OutboundPolicy;
   /** one delivery's deadline (default 10 s) */
   timeoutMs: number;
 }
 
-export const WORKER_DEFAULTS: WebhookWorkerOptions = { leaseMs: 60_000, batch: 20, allowPrivate: false, timeoutMs: 10_000 };
+export const WORKER_DEFAULTS: WebhookWorkerOptions = { leaseMs: 60_000, batch: 20, policy: {}, timeoutMs: 10_000 };
 
 /**
  * Sends webhook deliveries from the outbox (docs/events.md "Webhooks"). Any number of nodes run
@@ -84,7 +85,7 @@ export class WebhookWorker {
       };
       const body = JSON.stringify({ type: event.type, timestamp: event.occurred_at.toISOString(), data: payload });
       const headers = signedHeaders({ secrets: previous ? [current, previous] : [current], id: delivery.id, timestamp: now, body });
-      result = await deliver({ url: webhook.url, headers: { ...headers, 'user-agent': 'Gatehouse-Webhooks/1' }, body, allowPrivate: this.options.allowPrivate, timeoutMs: this.options.timeoutMs });
+      result = await deliver({ url: webhook.url, headers: { ...headers, 'user-agent': 'Gatehouse-Webhooks/1' }, body, ...this.options.policy, timeoutMs: this.options.timeoutMs });
     }
     await this.settle(delivery, webhook.failing_since, lease, result);
   }

@@ -3,6 +3,7 @@ import type { CarriedParts } from '../../attempts/store.js';
 import type { Clock } from '../../core/clock.js';
 import type { KeyRing } from '../../core/keys.js';
 import type { IdGenerator } from '../../core/ids.js';
+import type { OutboundPolicy } from '../../core/outbound-target.js';
 import type { Courier } from '../../courier/service.js';
 import type { CredentialService } from '../../credentials/service.js';
 import type { Database } from '../../db/schema.js';
@@ -66,6 +67,8 @@ export interface MethodKit {
   publicUrl: string;
   /** the instance's keys: a method seals what it keeps at rest with a `SealedBox` of its own purpose */
   keys: KeyRing;
+  /** which hosts the method's own outbound calls may reach (upstream SSO, SAML metadata): `outboundPolicy` of the configuration */
+  outbound: OutboundPolicy;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp } from '../../../../test/helpers/app.js';
 import { newKeyAndCertificate } from '../../../saml/cert.js';
 import { PROVIDER, samlKit, type SamlKit } from './saml-test-kit.js';
 
@@ -87,6 +88,42 @@ describe('SAML providers and metadata', () => {
     expect(shown.metadata_fetched_at).toBe(kit.t.clock.now().toISOString());
     kit.idp.rebuild();
   });
+
+  it('fetches a loopback metadata URL only on a development machine or with the operator opt-in, never in production', async () => {
+    let connections = 0;
+    const local = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/samlmetadata+xml' }).end(kit.idp.metadata()));
+    local.on('connection', () => connections++);
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}/metadata`;
+    const put = async (config: Parameters<typeof createTestApp>[0], metadataUrl: string) => {
+      const t = await createTestApp(config);
+      try {
+        const project = await t.createProject();
+        return await t.app.inject({ method: 'PUT', url: `/projects/${project.id}/saml_providers/corp`, headers: bearer(project.project_secret), payload: { name: 'Corp', idp_metadata_url: metadataUrl } });
+      } finally {
+        await t.close();
+      }
+    };
+    try {
+      // Production (the public URL is not loopback): refused before any connection.
+      for (const metadataUrl of [url, url.replace('127.0.0.1', 'localhost'), 'https://10.0.0.1/metadata', 'https://169.254.169.254/latest', 'https://[::ffff:192.168.1.1]/metadata']) {
+        const refused = await put({ publicUrl: 'https://id.example.com' }, metadataUrl);
+        expect(refused.statusCode, metadataUrl).toBe(400);
+        expect(refused.body, metadataUrl).toContain('not a public address');
+      }
+      expect(connections).toBe(0);
+      // The operator's opt-in (either name) reaches it; so does a loopback public URL (the kit's own apps).
+      expect((await put({ publicUrl: 'https://id.example.com', outboundAllowPrivate: true }, url)).statusCode).toBe(201);
+      expect((await put({ publicUrl: 'https://id.example.com', webhookAllowPrivate: true }, url)).statusCode).toBe(201);
+      expect((await put({ publicUrl: 'http://localhost:8080' }, url)).statusCode).toBe(201);
+      expect(connections).toBe(3);
+      // On a development machine only loopback is the exception, not the private network.
+      expect((await put({ publicUrl: 'http://localhost:8080' }, 'https://10.0.0.1/metadata')).body).toContain('10.0.0.1 is not a public address');
+    } finally {
+      local.closeAllConnections();
+      local.close();
+    }
+  }, 30_000);
 
   it('gives up on a metadata URL that does not answer within the timeout', async () => {
     const silent = createServer(() => undefined);

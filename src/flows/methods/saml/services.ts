@@ -11,7 +11,7 @@ export interface SamlServices {
 
 /** `AuthMethod.createServices`: built once with the app. */
 export const createSamlServices = (kit: MethodKit): SamlServices => ({
-  providers: new SamlProviderService({ db: kit.db, box: new SealedBox(kit.keys, SAML_SP_KEY_PURPOSE), clock: kit.clock, publicUrl: kit.publicUrl }),
+  providers: new SamlProviderService({ db: kit.db, box: new SealedBox(kit.keys, SAML_SP_KEY_PURPOSE), clock: kit.clock, publicUrl: kit.publicUrl, outbound: kit.outbound }),
   links: new SamlLinkStore(kit.db),
 });
 

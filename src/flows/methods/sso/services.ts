@@ -9,6 +9,6 @@ export interface SsoServices {
 }
 
 /** `AuthMethod.createServices`: built once with the app. */
-export const createSsoServices = (kit: MethodKit): SsoServices => ({ links: new SsoLinkStore(kit.db), upstream: new UpstreamClient(kit.clock) });
+export const createSsoServices = (kit: MethodKit): SsoServices => ({ links: new SsoLinkStore(kit.db), upstream: new UpstreamClient(kit.clock, { outbound: kit.outbound }) });
 
 export const ssoServices = (ctx: MethodContext): SsoServices => ctx.servicesOf<SsoServices>('sso');

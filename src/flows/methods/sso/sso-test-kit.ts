@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import type { Config } from '../../../config.js';
 import { bearer, createListeningTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { Browser, startUpstreamIdp, type TestResponse, type UpstreamIdp } from '../../../../test/helpers/upstream-idp.js';
 import { defaultUserSchema } from '../../../schemas/default-schema.js';
@@ -104,10 +105,10 @@ export interface SsoKit {
   close(): Promise<void>;
 }
 
-/** Gatehouse listening on loopback, a real upstream OpenID provider, a project with provider `acme`. */
-export async function ssoKit(): Promise<SsoKit> {
+/** Gatehouse listening on loopback, a real upstream OpenID provider, a project with provider `acme`; `config` overrides the test configuration. */
+export async function ssoKit(config: Partial<Config> = {}): Promise<SsoKit> {
   const logs: string[] = [];
-  const t = await createListeningTestApp({}, { logger: pino({ level: 'info' }, { write: (line: string) => void logs.push(line) }) });
+  const t = await createListeningTestApp(config, { logger: pino({ level: 'info' }, { write: (line: string) => void logs.push(line) }) });
   const origin = t.base;
   const upstream = await startUpstreamIdp(`${origin}/flow/sso/callback`);
   const project = await t.createProject();

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addressAllowed, checkTargetUrl, deliver, deliverResolved, pinnedLookup, resolveTarget, WebhookTargetError } from './target.js';
+import { deliver, deliverResolved } from './outbound.js';
 
 interface Receiver {
   port: number;
@@ -41,74 +41,6 @@ async function receiver(answer: (request: IncomingMessage, response: ServerRespo
 
 const body = '{"type":"user.created","timestamp":"2026-03-01T12:00:00.000Z","data":{}}';
 const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': '1772366400', 'webhook-signature': 'v1,x' };
-
-function refusal(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(WebhookTargetError);
-    return (error as WebhookTargetError).reason;
-  }
-  return undefined;
-}
-
-describe('checkTargetUrl', () => {
-  it('requires https unless private targets are allowed, and refuses userinfo and fragments', () => {
-    expect(checkTargetUrl('https://hooks.example.com/gatehouse?x=1').hostname).toBe('hooks.example.com');
-    expect(refusal(() => checkTargetUrl('http://hooks.example.com/'))).toBe('https_required');
-    expect(checkTargetUrl('http://127.0.0.1:8080/', { allowPrivate: true }).port).toBe('8080');
-    expect(refusal(() => checkTargetUrl('ftp://hooks.example.com/', { allowPrivate: true }))).toBe('invalid_url');
-    expect(refusal(() => checkTargetUrl('/relative'))).toBe('invalid_url');
-    expect(refusal(() => checkTargetUrl(`https://example.com/${'a'.repeat(2048)}`))).toBe('invalid_url');
-    expect(refusal(() => checkTargetUrl('https://user:pw@hooks.example.com/'))).toBe('userinfo');
-    expect(refusal(() => checkTargetUrl('https://user@hooks.example.com/'))).toBe('userinfo');
-    expect(refusal(() => checkTargetUrl('https://hooks.example.com/#frag'))).toBe('fragment');
-    expect(refusal(() => checkTargetUrl('https://hooks.example.com/#'))).toBe('fragment');
-  });
-
-  it('judges a literal IP host at once, whatever its spelling', () => {
-    for (const url of [
-      'https://127.0.0.1/', 'https://[::1]/', 'https://10.1.2.3/', 'https://169.254.169.254/latest/meta-data',
-      'https://100.64.0.1/', 'https://0.0.0.0/', 'https://[::ffff:10.0.0.1]/', 'https://[::ffff:7f00:1]/',
-      'https://2130706433/', 'https://0x7f.1/', 'https://[fd00::1]/', 'https://[fe80::1]/', 'https://192.168.1.1/',
-      'https://172.16.0.1/', 'https://[::]/', 'https://224.0.0.1/', 'https://255.255.255.255/', 'https://[::127.0.0.1]/',
-      'https://[64:ff9b::a00:1]/', 'https://192.0.2.1/',
-    ]) {
-      expect(refusal(() => checkTargetUrl(url)), url).toBe('private_address');
-    }
-    expect(checkTargetUrl('https://1.1.1.1/').hostname).toBe('1.1.1.1');
-    expect(checkTargetUrl('https://[2606:4700:4700::1111]/').hostname).toBe('[2606:4700:4700::1111]');
-    expect(checkTargetUrl('https://10.1.2.3/', { allowPrivate: true }).hostname).toBe('10.1.2.3');
-  });
-
-  it('allows only public unicast addresses', () => {
-    for (const address of ['1.1.1.1', '8.8.8.8', '93.184.215.14', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e']) expect(addressAllowed(address), address).toBe(true);
-    for (const address of ['127.0.0.1', '::1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '100.127.255.255', 'fd12:3456::1', 'fe80::1', '::', '0.0.0.0', 'ff02::1', '::ffff:127.0.0.1', '::ffff:169.254.169.254', '::7f00:1', 'not an address']) {
-      expect(addressAllowed(address), address).toBe(false);
-    }
-  });
-});
-
-describe('resolveTarget', () => {
-  it('resolves a name once and refuses it when any address is private (localhost)', async () => {
-    await expect(resolveTarget('https://localhost/hook')).rejects.toMatchObject({ reason: 'private_address' });
-    const allowed = await resolveTarget('http://localhost:1/hook', { allowPrivate: true });
-    expect(allowed.addresses.length).toBeGreaterThan(0);
-    expect(allowed.addresses.every((entry) => !addressAllowed(entry.address))).toBe(true);
-    await expect(resolveTarget('https://no-such-host.invalid/')).rejects.toMatchObject({ reason: 'dns_failure' });
-  });
-
-  it("pins the socket's lookup to the checked addresses, whatever name is asked", () => {
-    const lookup = pinnedLookup([{ address: '203.0.113.7', family: 4 }, { address: '2001:db8::7', family: 6 }]);
-    const answers: unknown[] = [];
-    lookup('evil.example', { all: true }, (error, address) => answers.push(error ?? address));
-    lookup('evil.example', {}, (error, address, family) => answers.push(error ?? [address, family]));
-    lookup('evil.example', { family: 6 }, (error, address, family) => answers.push(error ?? [address, family]));
-    expect(answers).toEqual([[{ address: '203.0.113.7', family: 4 }, { address: '2001:db8::7', family: 6 }], ['203.0.113.7', 4], ['2001:db8::7', 6]]);
-    const onlyV4 = pinnedLookup([{ address: '203.0.113.7', family: 4 }]);
-    onlyV4('x', { family: 6 }, (error) => expect(error?.code).toBe('ENOTFOUND'));
-  });
-});
 
 describe('deliver', () => {
   it('posts the body and headers and reports a 2xx as ok', async () => {
@@ -230,6 +162,43 @@ describe('deliver', () => {
     expect(target.connections).toBe(0);
     expect(await deliver({ url: target.url, headers, body, allowPrivate: true })).toMatchObject({ ok: true, status: 204 });
     expect(target.connections).toBe(1);
+  });
+
+  it('reaches a loopback receiver under a loopback public URL, never a private address', async () => {
+    const target = await receiver((_request, response) => response.writeHead(204).end());
+    expect(await deliver({ url: target.url, headers, body, allowLoopback: true })).toMatchObject({ ok: true, status: 204 });
+    expect(await deliver({ url: `http://localhost:${target.port}/`, headers, body, allowLoopback: true })).toMatchObject({ ok: true, status: 204 });
+    for (const url of ['https://10.0.0.1/', 'https://169.254.169.254/latest/meta-data/', 'https://[::ffff:192.168.1.1]/']) {
+      expect(await deliver({ url, headers, body, allowLoopback: true }), url).toMatchObject({ ok: false, reason: 'private_address' });
+    }
+    expect(target.connections).toBe(2);
+  });
+
+  it("returns the answer's status, headers and bytes, for GET and other methods", async () => {
+    const target = await receiver((request, response) => {
+      response.setHeader('set-cookie', ['a=1', 'b=2']);
+      response.writeHead(201, 'Made', { 'content-type': 'application/jwk-set+json', 'x-method': request.method ?? '' }).end(Buffer.from([0xff, 0x00, 0x7b]));
+    });
+    const got = await deliver({ url: target.url, method: 'GET', headers: {}, allowPrivate: true });
+    expect(got).toMatchObject({ ok: true, status: 201, statusText: 'Made' });
+    expect(got.headers?.get('content-type')).toBe('application/jwk-set+json');
+    expect(got.headers?.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect([...got.responseBytes!]).toEqual([0xff, 0x00, 0x7b]);
+    expect(target.requests[0]).toMatchObject({ method: 'GET', body: '' });
+    expect(target.requests[0].headers['content-type']).toBeUndefined();
+    const put = await deliver({ url: target.url, method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: 'x', allowPrivate: true });
+    expect(put.headers?.get('x-method')).toBe('PUT');
+    expect(target.requests[1].headers['content-type']).toBe('text/plain');
+  });
+
+  it("ends the exchange when the caller's signal aborts", async () => {
+    const target = await receiver(() => undefined); // never answers
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const result = await deliver({ url: target.url, headers, body, allowPrivate: true, timeoutMs: 5000, signal: controller.signal });
+    expect(result).toMatchObject({ ok: false, reason: 'aborted' });
+    expect(result.durationMs).toBeLessThan(2000);
+    expect(await deliver({ url: target.url, headers, body, allowPrivate: true, signal: AbortSignal.abort() })).toMatchObject({ ok: false, reason: 'aborted' });
   });
 
   it('reports network failures and bad URLs as results, never throws', async () => {
