@@ -44,6 +44,8 @@ const { values: args } = parseArgs({
     statements: { type: 'boolean', default: false },
     /** Write two heap snapshots of the server during the soak to this directory (minute 1 and the end; bench/heap-diff.mjs). */
     'heap-snapshots': { type: 'string' },
+    /** Start the server without bench/loop-probe.mjs (no loop delay, GC, call counts, per-part profiles): what the probe itself costs. */
+    'without-probe': { type: 'boolean', default: false },
     /** Extra Node.js/V8 flags for the measured server (space-separated), to compare runtime settings. */
     'server-flags': { type: 'string', default: '' },
   },
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
   const probeFile = join(dataDir, 'probe.json');
   const heapDir = args['heap-snapshots'] ? resolve(args['heap-snapshots']) : '';
   if (heapDir) mkdirSync(heapDir, { recursive: true });
-  const probe = ['--import', pathToFileURL(join(root, 'bench/loop-probe.mjs')).href];
+  const probe = args['without-probe'] ? [] : ['--import', pathToFileURL(join(root, 'bench/loop-probe.mjs')).href];
   const server = spawn(process.execPath, [...serverFlags, ...probe, join(root, 'dist/cli/main.js'), 'serve'], { cwd: root, env: { ...env, GATEHOUSE_BENCH_PROBE_FILE: probeFile, GATEHOUSE_BENCH_PROBE_TEXTS: args.statements ? '1' : '0', GATEHOUSE_BENCH_HEAP_DIR: heapDir, GATEHOUSE_BENCH_PROFILE_DIR: profileDir }, stdio: ['ignore', logFd, 'inherit'] });
   children.push(server);
   await waitForHealth(baseUrl, server);
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
   const seeded: Seeded = await seed({ baseUrl, adminToken, users: Number(args.users), databaseUrl: database?.url, secret });
   const scenarios: ScenarioResult[] = [];
   const databaseBackends = database ? () => backendsOf(database.serverUrl, database.name) : undefined;
-  const gatehouse: Measured = { pid: server.pid!, metrics: { url: `${baseUrl}/metrics`, adminToken }, probeFile, databaseBackends };
+  const gatehouse: Measured = { pid: server.pid!, metrics: { url: `${baseUrl}/metrics`, adminToken }, ...(args['without-probe'] ? {} : { probeFile }), databaseBackends };
   // The ceiling's CPU is its own process's: a raw request's cost, the machine's yardstick.
   const measure = async (name: string, description: string, spec: LoadSpec | { unavailable: string }, measured = gatehouse) => {
     if (only && name !== 'ceiling' && !only.has(name)) return;
