@@ -1,41 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutboundRequestError, outboundFetch } from './outbound-fetch.js';
+import { recordingServers } from './outbound-test-kit.js';
 
-interface Target {
-  port: number;
-  url: string;
-  connections: number;
-  requests: Array<{ method?: string; url?: string; headers: IncomingMessage['headers']; body: string }>;
-}
-
-const servers: Server[] = [];
-afterEach(() => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    server.close();
-  }
-});
-
-/** A real node:http server on 127.0.0.1 that records what reaches it. */
-async function target(answer: (request: IncomingMessage, response: ServerResponse) => void): Promise<Target> {
-  const state: Target = { port: 0, url: '', connections: 0, requests: [] };
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      state.requests.push({ method: request.method, url: request.url, headers: request.headers, body: Buffer.concat(chunks).toString() });
-      answer(request, response);
-    });
-  });
-  server.on('connection', () => state.connections++);
-  servers.push(server);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  state.port = (server.address() as AddressInfo).port;
-  state.url = `http://127.0.0.1:${state.port}`;
-  return state;
-}
+const recording = recordingServers();
+afterEach(() => recording.closeAll());
+const target = (answer: Parameters<typeof recording.start>[0]) => recording.start(answer);
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {
@@ -122,7 +91,7 @@ describe('outboundFetch', () => {
     expect(await rejection(dev('ftp://127.0.0.1/'))).toMatchObject({ code: 'invalid_url' });
     expect(await rejection(dev('https://no-such-host.invalid/'))).toMatchObject({ code: 'dns_failure' });
     const closed = await target(() => undefined);
-    servers.pop()!.close();
+    recording.servers.pop()!.close();
     await new Promise((done) => setTimeout(done, 50));
     expect(await rejection(dev(closed.url))).toMatchObject({ code: 'network', message: expect.stringContaining('ECONNREFUSED') });
   });

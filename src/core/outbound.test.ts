@@ -1,43 +1,13 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deliver, deliverResolved } from './outbound.js';
+import { recordingServers } from './outbound-test-kit.js';
 
-interface Receiver {
-  port: number;
-  url: string;
-  /** TCP connections the server accepted */
-  connections: number;
-  requests: Array<{ method?: string; url?: string; headers: IncomingMessage['headers']; body: string }>;
-}
-
-const servers: Server[] = [];
-afterEach(() => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    server.close();
-  }
-});
-
-/** A real node:http receiver on 127.0.0.1 that records what reaches it. */
-async function receiver(answer: (request: IncomingMessage, response: ServerResponse, receiver: Receiver) => void): Promise<Receiver> {
-  const state: Receiver = { port: 0, url: '', connections: 0, requests: [] };
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      state.requests.push({ method: request.method, url: request.url, headers: request.headers, body: Buffer.concat(chunks).toString() });
-      answer(request, response, state);
-    });
-  });
-  server.on('connection', () => state.connections++);
-  servers.push(server);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  state.port = (server.address() as AddressInfo).port;
-  state.url = `http://127.0.0.1:${state.port}`;
-  return state;
-}
+const recording = recordingServers();
+const { servers } = recording;
+afterEach(() => recording.closeAll());
+const receiver = recording.start;
 
 const body = '{"type":"user.created","timestamp":"2026-03-01T12:00:00.000Z","data":{}}';
 const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': '1772366400', 'webhook-signature': 'v1,x' };

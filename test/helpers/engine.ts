@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { openPglite, openPostgres, type Engine } from '../../src/db/engine.js';
 import { migrate } from '../../src/db/migrate.js';
 import { PGLITE_TEMPLATE_ENV } from './pglite-template.js';
-import { POSTGRES_TEMPLATE_ENV } from './postgres-template.js';
+import { POSTGRES_TEMPLATE_ENV, runOn } from './postgres-template.js';
 
 /**
  * The engine tests run on: embedded PGlite (in memory) by default; with DATABASE_URL set, a fresh
@@ -24,15 +23,7 @@ export interface TestEngine {
 /** A new, empty PostgreSQL database next to `base` (same server and user), dropped by `drop`. */
 export async function createEmptyDatabase(base: string, prefix = 'gh_test', template?: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const run = (statement: string) => runOn(base, statement);
   await run(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;

@@ -6,7 +6,8 @@ import { migrate } from '../../src/db/migrate.js';
 /** The name of the run's migrated PostgreSQL template database; test/helpers/engine.ts copies it. */
 export const POSTGRES_TEMPLATE_ENV = 'GATEHOUSE_TEST_POSTGRES_TEMPLATE';
 
-async function runOn(base: string, statement: string): Promise<void> {
+/** Runs one statement on its own connection to `base` (CREATE/DROP DATABASE cannot run in a pool's transaction). */
+export async function runOn(base: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: base });
   await client.connect();
   try {
