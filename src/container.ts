@@ -175,7 +175,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   // management credential (admin or operator principal by role); any other client's is not.
   oauth.tokens.mapUserTokens(async (projectId, userId, clientId) => ((await consoleAccess.isOperatorClient(clientId)) ? operators.principalOfUser(projectId, userId) : undefined));
 
-  const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl, events, changes);
+  const ssoProviders = new SsoProviderService(new SsoProviderStore(db), new SealedBox(keys, 'sso.client-secret'), paginator, clock, config.publicUrl, events, changes, outbound);
 
   const samlProviders = new SamlProviderService({ db, box: new SealedBox(keys, SAML_SP_KEY_PURPOSE), paginator, clock, publicUrl: config.publicUrl, outbound, events });
 

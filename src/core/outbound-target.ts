@@ -132,6 +132,22 @@ export function checkTargetUrl(url: string, options: TargetOptions = {}): URL {
   return parsed;
 }
 
+/**
+ * `checkTargetUrl` as a registration answers with it (a client's back-channel logout URI, an upstream
+ * provider's issuer): undefined when the URL may be a target, else why not, for a 400's field
+ * message. Shape and literal IP hosts only, no DNS, so registering never waits on the network; a name
+ * that resolves to a private address is refused when it is called.
+ */
+export function targetUrlProblem(url: string, options: TargetOptions = {}): string | undefined {
+  try {
+    checkTargetUrl(url, options);
+    return undefined;
+  } catch (error) {
+    if (error instanceof OutboundTargetError) return `is refused by the outbound policy: ${error.reason}: ${error.message}`;
+    throw error;
+  }
+}
+
 export interface ResolvedTarget {
   url: URL;
   /** every address the host resolved to, each one checked */

@@ -4,6 +4,7 @@ import { AppError, notFoundError } from '../core/errors.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import { CLIENT_REDIRECTS, redirectUriErrors, redirectUriProblem } from '../core/redirect-uris.js';
+import { targetUrlProblem, type OutboundPolicy } from '../core/outbound-target.js';
 import type { AuthenticatedClient, UsedAuthMethod } from './client-auth.js';
 import type { EventLog } from '../events/service.js';
 import { SYSTEM, type Actor } from '../events/types.js';
@@ -86,6 +87,8 @@ export class OidcClientService {
     private readonly ids: IdGenerator,
     private readonly paginator: Paginator,
     private readonly events: EventLog,
+    /** which hosts back-channel logout deliveries may reach: a `backchannel_logout_uri` they never could is refused at registration */
+    private readonly outbound: OutboundPolicy = {},
   ) {}
 
   async create(projectId: string, input: OidcClientInput, actor: Actor = SYSTEM): Promise<CreatedOidcClient> {
@@ -94,7 +97,8 @@ export class OidcClientService {
     const loginProblem = input.login_uri !== undefined ? redirectUriProblem(input.login_uri, CLIENT_REDIRECTS) : undefined;
     if (loginProblem) errors.push({ path: 'body/login_uri', message: `"${input.login_uri}" ${loginProblem}` });
     errors.push(...redirectUriErrors(input.post_logout_redirect_uris ?? [], 'body/post_logout_redirect_uris', CLIENT_REDIRECTS));
-    const backchannelProblem = input.backchannel_logout_uri !== undefined ? backchannelUriProblem(input.backchannel_logout_uri) : undefined;
+    const backchannelProblem =
+      input.backchannel_logout_uri !== undefined ? (backchannelUriProblem(input.backchannel_logout_uri) ?? targetUrlProblem(input.backchannel_logout_uri, this.outbound)) : undefined;
     if (backchannelProblem) errors.push({ path: 'body/backchannel_logout_uri', message: backchannelProblem });
     const grantTypes = [...new Set(input.grant_types ?? DEFAULT_GRANT_TYPES)];
     // The code flow needs somewhere to send the code; a device-only client (RFC 8628) needs none.

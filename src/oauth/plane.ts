@@ -100,7 +100,7 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   });
   const userTokens = new UserTokenService(store, tokens, signingKeys, deps.clock, deps.ids, deps.sessions, deps.users);
   const clientStore = new OAuthClientStore(deps.db);
-  const oidcClients = new OidcClientService(clientStore, deps.clock, deps.ids, deps.paginator, deps.events);
+  const oidcClients = new OidcClientService(clientStore, deps.clock, deps.ids, deps.paginator, deps.events, deps.outbound);
   clients.register((clientId, secret, method) => oidcClients.verify(clientId, secret, method));
   // The per-IP budget of authorization requests is a risk rule of the project's flow settings (DESIGN §4.6a).
   const authorizeWindows = new IpWindowBudget(deps.db, deps.clock, 'oauth_authorize_budget', (seconds) => new AuthorizeBudgetSpent(seconds));

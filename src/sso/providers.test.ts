@@ -119,6 +119,64 @@ describe('upstream identity provider configuration', () => {
     }
   });
 
+  it('refuses an issuer the outbound policy never reaches, in production: private, loopback and link-local IP hosts, plain http', async () => {
+    const production = await createTestApp({ publicUrl: 'https://id.example.com' });
+    try {
+      const p = await production.createProject();
+      const put = (id: string, issuer: string, template = 'oidc') =>
+        production.app.inject({ method: 'PUT', url: `/projects/${p.id}/sso_providers/${id}`, headers: bearer(p.project_secret), payload: { name: 'x', template, issuer, client_id: 'c', client_secret: 's' } });
+      const cases: Array<[string, RegExp]> = [
+        ['https://10.0.0.1', /^is refused by the outbound policy: private_address: 10\.0\.0\.1 is not a public address$/],
+        ['https://169.254.169.254/', /private_address: 169\.254\.169\.254/],
+        ['https://[::ffff:192.168.1.1]/realm', /private_address: .* is not a public address/],
+        ['https://127.0.0.1:4000', /private_address/],
+        ['https://[::1]:4000', /private_address/],
+        ['https://[fd12::1]', /private_address/],
+        ['http://127.0.0.1:4000', /https_required/],
+        ['http://localhost:4000/realm', /https_required/],
+        ['http://id.acme.example', /must be https/],
+      ];
+      for (const [issuer, message] of cases) {
+        const refused = await put('private', issuer);
+        expect(refused.statusCode, issuer).toBe(400);
+        expect(errorBody(refused), issuer).toMatchObject({ code: 'req.invalid', details: { errors: [{ path: 'body/issuer', message: expect.stringMatching(message) }] } });
+      }
+      // A GitHub Enterprise Server and a self-managed GitLab name their issuer too.
+      expect((await put('ghe', 'https://192.168.1.10', 'github')).statusCode).toBe(400);
+      expect((await put('gl', 'https://10.1.2.3', 'gitlab')).statusCode).toBe(400);
+      expect((await production.app.inject({ method: 'GET', url: `/projects/${p.id}/sso_providers/private`, headers: bearer(p.project_secret) })).statusCode).toBe(404);
+      // Names are resolved only when a flow calls the provider (a private answer is refused then); public addresses are fine.
+      for (const issuer of ['https://id.acme.example', 'https://sso.internal.acme.example', 'https://93.184.215.14']) {
+        expect((await put('public', issuer)).statusCode, issuer).toBeLessThan(300);
+      }
+      for (const issuer of ['https://[::1', 'https://%00', `https://${'a'.repeat(2100)}.example`, 'https://0x7f.1', 'https://2130706433', 'https://[::]']) {
+        const response = await put('odd', issuer);
+        expect(response.statusCode, issuer).toBe(400);
+        expect(errorBody(response).code).toBe('req.invalid');
+      }
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('takes a private issuer with the operator opt-in; on a development machine loopback only', async () => {
+    const optedIn = await createTestApp({ publicUrl: 'https://id.example.com', outboundAllowPrivate: true });
+    try {
+      const p = await optedIn.createProject();
+      for (const issuer of ['https://10.0.0.1', 'https://169.254.169.254', 'http://127.0.0.1:4000', 'https://[::ffff:192.168.1.1]']) {
+        const response = await optedIn.app.inject({ method: 'PUT', url: `/projects/${p.id}/sso_providers/opt-in`, headers: bearer(p.project_secret), payload: { name: 'x', template: 'oidc', issuer, client_id: 'c' } });
+        expect(response.statusCode, issuer).toBeLessThan(300);
+      }
+    } finally {
+      await optedIn.close();
+    }
+    // This suite's app has a loopback public URL: http on loopback is taken (above), the private network is not.
+    const base = { name: 'x', template: 'oidc', client_id: 'c' };
+    expect(errorBody(await put('dev-private', { ...base, issuer: 'https://10.0.0.1' })).details.errors).toEqual([
+      { path: 'body/issuer', message: 'is refused by the outbound policy: private_address: 10.0.0.1 is not a public address' },
+    ]);
+  });
+
   it('refuses scopes without openid, malformed scopes and claims that are no property paths, naming each', async () => {
     const base = { name: 'x', template: 'oidc', issuer: 'https://id.acme.example', client_id: 'c' };
     expect(await refusedField('scopes', { ...base, scopes: ['email'] })).toEqual(['body/scopes']);

@@ -1,5 +1,6 @@
 import type { Clock } from '../core/clock.js';
 import { AppError, notFoundError } from '../core/errors.js';
+import { targetUrlProblem, type OutboundPolicy } from '../core/outbound-target.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
 import type { SealedBox } from '../core/sealed-box.js';
 import type { EventLog } from '../events/service.js';
@@ -81,6 +82,8 @@ export class SsoProviderService {
     private readonly publicUrl: string,
     private readonly events: EventLog,
     private readonly changes?: ChangeFeed,
+    /** which hosts upstream calls may reach (`outboundPolicy` of the configuration; default: public addresses only): an issuer they never could is refused */
+    private readonly outbound: OutboundPolicy = {},
   ) {
     if (changes) this.enabledLists = new ChangeCache(changes, { kind: 'ssop', max: 10_000 });
   }
@@ -194,6 +197,9 @@ export class SsoProviderService {
     if (issuer !== null) {
       const problem = issuerProblem(issuer, input.template);
       if (problem) throw refused('body/issuer', problem);
+      // Shape and a literal IP host only: a name that resolves to a private address is refused when the flow calls the provider.
+      const unreachable = targetUrlProblem(issuer, this.outbound);
+      if (unreachable) throw refused('body/issuer', unreachable);
     }
     const scopes = input.scopes ?? defaults.scopes;
     scopes.forEach((scope, index) => {

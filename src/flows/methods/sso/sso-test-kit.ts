@@ -1,5 +1,8 @@
 import { pino } from 'pino';
 import type { Config } from '../../../config.js';
+import { SealedBox } from '../../../core/sealed-box.js';
+import { SsoProviderStore } from '../../../sso/store.js';
+import { DEFAULT_CLAIMS } from '../../../sso/templates.js';
 import { bearer, createListeningTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { Browser, startUpstreamIdp, type TestResponse, type UpstreamIdp } from '../../../../test/helpers/upstream-idp.js';
 import { defaultUserSchema } from '../../../schemas/default-schema.js';
@@ -105,8 +108,14 @@ export interface SsoKit {
   close(): Promise<void>;
 }
 
-/** Gatehouse listening on loopback, a real upstream OpenID provider, a project with provider `acme`; `config` overrides the test configuration. */
-export async function ssoKit(config: Partial<Config> = {}): Promise<SsoKit> {
+/**
+ * Gatehouse listening on loopback, a real upstream OpenID provider, a project with provider `acme`;
+ * `config` overrides the test configuration. With `storedProvider` the provider is written to the
+ * store directly, past the API's checks: the upstream's loopback issuer is refused at registration
+ * with a production public URL, and a call-time refusal needs it stored (as a provider registered
+ * before that check, or a name that came to resolve to a private address, would be).
+ */
+export async function ssoKit(config: Partial<Config> = {}, options: { storedProvider?: boolean } = {}): Promise<SsoKit> {
   const logs: string[] = [];
   const t = await createListeningTestApp(config, { logger: pino({ level: 'info' }, { write: (line: string) => void logs.push(line) }) });
   const origin = t.base;
@@ -167,7 +176,27 @@ export async function ssoKit(config: Partial<Config> = {}): Promise<SsoKit> {
       await t.close();
     },
   };
-  await kit.setProvider();
+  if (options.storedProvider) {
+    const now = t.clock.now();
+    const box = new SealedBox(t.container.keys, 'sso.client-secret');
+    await new SsoProviderStore(t.container.db).insertNew({
+      project_id: project.id,
+      id: PROVIDER,
+      name: 'Acme',
+      template: 'oidc',
+      issuer: upstream.issuer,
+      client_id: upstream.clientId,
+      client_secret_sealed: box.seal(upstream.clientSecret),
+      scopes: ['openid', 'email', 'profile'],
+      claims: { ...DEFAULT_CLAIMS },
+      link: 'none',
+      enabled: true,
+      created_at: now,
+      updated_at: now,
+    });
+  } else {
+    await kit.setProvider();
+  }
   for (const flow_definition of SSO_DEFINITIONS) {
     await expect2xx('definition', await api('POST', '/flow_definitions', { project_id: project.id, schema_uri: SCHEMA_ID, flow_definition }));
   }
