@@ -29,28 +29,36 @@ export function cpuMs(pid: number): number {
   }
 }
 
-/** CPU time (ms) of each PostgreSQL process on this machine (the benchmark's server is local), by pid. */
+/**
+ * CPU time (ms) of each PostgreSQL process on this machine (the benchmark's server is local), keyed
+ * by `<pid>@<start time>`: a pid that the system hands to a new backend is another process, and
+ * subtracting the old one's CPU from it made a scenario's PostgreSQL CPU negative.
+ */
 export function databaseCpuMs(): Map<string, number> {
-  const byPid = new Map<string, number>();
+  const byProcess = new Map<string, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') byPid.set(pid, cpuMs(Number(pid)));
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // starttime is field 22 of stat(5): the 20th after the command's closing parenthesis.
+      const started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+      byProcess.set(`${pid}@${started}`, cpuMs(Number(pid)));
     } catch {
       // the process ended while we looked
     }
   }
-  return byPid;
+  return byProcess;
 }
 
 /**
  * CPU used since `before` by the PostgreSQL processes in `now` (one that ended meanwhile is not
- * counted); with `only`, by those processes alone: the backends of the benchmark's database, as
- * other work on the machine may use the same PostgreSQL server.
+ * counted, one that started meanwhile counts whole); with `only` (pids), by those processes alone:
+ * the backends of the benchmark's database, as other work on the machine may use the same server.
  */
 export function databaseCpuSince(before: Map<string, number>, now = databaseCpuMs(), only?: Set<string>): number {
   let total = 0;
-  for (const [pid, ms] of now) if (!only || only.has(pid)) total += ms - (before.get(pid) ?? 0);
+  for (const [key, ms] of now) if (!only || only.has(key.slice(0, key.indexOf('@')))) total += ms - (before.get(key) ?? 0);
   return total;
 }
 

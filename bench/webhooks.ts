@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { exchange, runJourney } from './journey.js';
+import { cpuMs, databaseCpuMs, databaseCpuSince } from './measure.js';
 import type { BenchReport, ScenarioResult } from './report.js';
 import { registerEndpoints, startReceivers, stopReceivers, type Receiver } from './webhook-receivers.js';
 
@@ -27,31 +27,6 @@ export interface WebhookBenchOptions {
   /** the seeded login project; the A/B scenario is unavailable without it */
   login?: { projectId: string; secret: string; emails: string[]; password: string; concurrency: number };
   endpoints?: number;
-}
-
-/** CPU time (user + system, ms) of a process so far, from /proc/<pid>/stat. */
-function cpuMs(pid: number | string): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
-/** The summed CPU of the local PostgreSQL processes (0 on PGlite). */
-function databaseCpuMs(): number {
-  let total = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(pid);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return total;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -109,7 +84,7 @@ async function deliveryThroughput(options: WebhookBenchOptions): Promise<Scenari
       errors: failed + bad,
       non_2xx: expected - delivered,
       server_cpu_ms_per_op: delivered > 0 ? (cpuMs(options.serverPid) - cpuBefore) / delivered : undefined,
-      database_cpu_ms_per_op: delivered > 0 ? (databaseCpuMs() - databaseBefore) / delivered : undefined,
+      database_cpu_ms_per_op: delivered > 0 ? databaseCpuSince(databaseBefore) / delivered : undefined,
       note: `${delivered} of ${expected} deliveries in ${seconds.toFixed(1)} s; ${bad} bad signatures`,
     };
   } finally {
