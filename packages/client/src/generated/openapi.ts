@@ -9668,7 +9668,7 @@ export type paths = {
                     "application/json": {
                         description?: string;
                         events: string[];
-                        /** @description https; a public address (private, loopback and link-local targets are refused unless GATEHOUSE_WEBHOOK_ALLOW_PRIVATE=1) */
+                        /** @description https; a public address (private, loopback and link-local targets are refused unless GATEHOUSE_OUTBOUND_ALLOW_PRIVATE=1; a loopback receiver, http too, when the public URL is itself loopback) */
                         url: string;
                     };
                 };
@@ -10032,7 +10032,7 @@ export type paths = {
                         description?: string | null;
                         enabled?: boolean;
                         events?: string[];
-                        /** @description https; a public address (private, loopback and link-local targets are refused unless GATEHOUSE_WEBHOOK_ALLOW_PRIVATE=1) */
+                        /** @description https; a public address (private, loopback and link-local targets are refused unless GATEHOUSE_OUTBOUND_ALLOW_PRIVATE=1; a loopback receiver, http too, when the public URL is itself loopback) */
                         url?: string;
                     };
                 };
