@@ -132,11 +132,13 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const projectOfSecret = new ChangeCache<string | undefined>(changes, { kind: 'proj', dropAllOnChange: true, max: 10_000 });
 
   const events = new EventLog(db, new EventStore(db), clock, paginator);
-  const webhooks = createWebhooks({ db, events, keys, clock, ids, paginator, logger, config });
+  // Derived once: every outbound caller (webhooks, schemas, SSO, SAML, back-channel logout) follows it.
+  const outbound = outboundPolicy(config);
+  const webhooks = createWebhooks({ db, events, keys, clock, ids, paginator, logger, config, outbound });
   const projects = new ProjectService(db, new ProjectStore(db), clock, ids, events, changes, paginator);
   const teams = new TeamService(new TeamStore(db), clock, ids, paginator, events);
   const serviceKeys = new ServiceKeyService(db, new ServiceKeyStore(db), clock, ids, paginator, events);
-  const { schemas, users, passwords } = createUserDomain({ db, config, clock, ids, paginator, projects, teams, events, schemaKeys: schemaKeys() });
+  const { schemas, users, passwords } = createUserDomain({ db, config, outbound, clock, ids, paginator, projects, teams, events, schemaKeys: schemaKeys() });
 
   credentials.register(async (token) => {
     const projectId = await projectOfSecret.get(sha256Hex(token), () => projects.idForSecret(token), (id) => id !== undefined);
@@ -166,7 +168,6 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const totp = new TotpService(mfaStore, keys, clock, ids, users);
   const recoveryCodes = new RecoveryCodeService(mfaStore, keys, clock, ids, users);
 
-  const outbound = outboundPolicy(config);
   const oauth = createOAuthPlane({ db, clock, ids, keys, paginator, credentials, projects, serviceKeys, sessions, exchange, users, flowSettings: new FlowSettingsService(projects), retentionMs: config.retentionMs, publicUrl: config.publicUrl, outbound, logger, events });
 
 
@@ -179,7 +180,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const samlProviders = new SamlProviderService({ db, box: new SealedBox(keys, SAML_SP_KEY_PURPOSE), paginator, clock, publicUrl: config.publicUrl, outbound, events });
 
-  const flows = createFlowEngine({ db, config, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, sessions, attempts, changes, ssoProviders, events });
+  const flows = createFlowEngine({ db, config, outbound, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, sessions, attempts, changes, ssoProviders, events });
 
   return { config, logger, clock, ids, engine, db, keys, paginator, credentials, events, webhooks, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, operators, consoleAccess, sessions, attempts, ssoProviders, samlProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, () => flows.courier.close(), webhooks.start()] };
 }

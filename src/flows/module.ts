@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { KeyRing } from '../core/keys.js';
-import { outboundPolicy } from '../core/outbound-target.js';
+import type { OutboundPolicy } from '../core/outbound-target.js';
 import type { Paginator } from '../core/pagination.js';
 import { Courier } from '../courier/service.js';
 import { CourierStore } from '../courier/store.js';
@@ -65,6 +65,8 @@ export interface FlowEngine {
 export function createFlowEngine(deps: {
   db: Kysely<Database>;
   config: Config;
+  /** the process's outbound policy, derived once by the composition root */
+  outbound: OutboundPolicy;
   clock: Clock;
   ids: IdGenerator;
   keys: KeyRing;
@@ -144,7 +146,7 @@ export function createFlowEngine(deps: {
     sso: { providers: deps.ssoProviders },
     events: deps.events,
     publicUrl: deps.config.publicUrl,
-    ownServices: createMethodServices({ db, transaction, clock, ids, keys, publicUrl: deps.config.publicUrl, outbound: outboundPolicy(deps.config) }),
+    ownServices: createMethodServices({ db, transaction, clock, ids, keys, publicUrl: deps.config.publicUrl, outbound: deps.outbound }),
   });
   deps.projects.onCreated(async (trx, project) => {
     const row = await new SchemaStore(trx).findDefault(project.id);

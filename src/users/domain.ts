@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
-import { outboundPolicy } from '../core/outbound-target.js';
+import type { OutboundPolicy } from '../core/outbound-target.js';
 import type { Paginator } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { EventLog } from '../events/service.js';
@@ -31,6 +31,8 @@ export interface UserDomain {
 export function createUserDomain(deps: {
   db: Kysely<Database>;
   config: Config;
+  /** the process's outbound policy, derived once by the composition root */
+  outbound: OutboundPolicy;
   clock: Clock;
   ids: IdGenerator;
   paginator: Paginator;
@@ -43,7 +45,7 @@ export function createUserDomain(deps: {
   schemaKeys: readonly SchemaKey[];
 }): UserDomain {
   const { db, config, clock, ids, paginator } = deps;
-  const remote = new RemoteSchemaFetcher(config.schemaFetch ?? REMOTE_DEFAULTS, outboundPolicy(config));
+  const remote = new RemoteSchemaFetcher(config.schemaFetch ?? REMOTE_DEFAULTS, deps.outbound);
   const baseUrl = config.publicUrl;
   const schemas = new SchemaService(new SchemaStore(db), new SchemaCompiler(deps.schemaKeys), remote, clock, ids, paginator, baseUrl, deps.events);
   const users = new UserService(new UserStore(db), schemas, deps.teams, clock, ids, paginator, deps.events);

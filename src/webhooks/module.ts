@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { KeyRing } from '../core/keys.js';
-import { outboundPolicy } from '../core/outbound-target.js';
+import type { OutboundPolicy } from '../core/outbound-target.js';
 import type { Paginator } from '../core/pagination.js';
 import { SealedBox } from '../core/sealed-box.js';
 import type { Database } from '../db/schema.js';
@@ -24,11 +24,11 @@ export interface Webhooks {
 }
 
 /** Wires webhooks. The fan-out into their outbox is part of every event insert (`EventStore.insert`). */
-export function createWebhooks(deps: { db: Kysely<Database>; events: EventLog; keys: KeyRing; clock: Clock; ids: IdGenerator; paginator: Paginator; logger?: Logger; config: Pick<Config, 'publicUrl' | 'outboundAllowPrivate' | 'webhookAllowPrivate' | 'webhookIntervalMs' | 'webhookLeaseMs'> }): Webhooks {
+export function createWebhooks(deps: { db: Kysely<Database>; events: EventLog; keys: KeyRing; clock: Clock; ids: IdGenerator; paginator: Paginator; logger?: Logger; outbound: OutboundPolicy; config: Pick<Config, 'webhookIntervalMs' | 'webhookLeaseMs'> }): Webhooks {
   const { db, events, clock, config } = deps;
   const store = new WebhookStore(db);
   const secrets = new SealedBox(deps.keys, 'webhook.secret');
-  const policy = outboundPolicy(config);
+  const policy = deps.outbound;
   const newWorker = () => new WebhookWorker({ store, events, secrets, clock, logger: deps.logger }, { policy, ...(config.webhookLeaseMs ? { leaseMs: config.webhookLeaseMs } : {}) });
   const worker = newWorker();
   const service = new WebhookService({ store, events, secrets, clock, ids: deps.ids, paginator: deps.paginator, policy });
