@@ -22,12 +22,17 @@ describe('ChangeCache', () => {
     const cache = new ChangeCache<number>(t.container.changes, { kind: 'usr' });
     let loads = 0;
     const load = async () => ++loads;
+    expect(cache.peek('usr_1')).toBeUndefined();
     expect(await cache.get('usr_1', load)).toBe(1);
     expect(await cache.get('usr_1', load)).toBe(1);
+    expect(cache.peek('usr_1')?.value).toBe(1);
     t.container.changes.publishLocal('usr:usr_2');
     expect(await cache.get('usr_1', load)).toBe(1);
     t.container.changes.publishLocal('usr:usr_1');
+    // A peek never loads: after the change it misses until a get has loaded again.
+    expect(cache.peek('usr_1')).toBeUndefined();
     expect(await cache.get('usr_1', load)).toBe(2);
+    expect(cache.peek('usr_1')?.value).toBe(2);
     t.container.changes.publishLocal('*');
     expect(await cache.get('usr_1', load)).toBe(3);
   });
@@ -78,6 +83,7 @@ describe('ChangeCache', () => {
     await cache.get('k', async () => ++loads);
     await cache.get('k', async () => ++loads);
     expect(loads).toBe(2);
+    expect(cache.peek('k')).toBeUndefined();
   });
 
   it('drops every entry on a change of its kind when keys are not row ids', async () => {

@@ -68,6 +68,16 @@ export class ChangeCache<V> {
     return flight.value;
   }
 
+  /**
+   * The fresh cached entry of `key` without a load or a promise, for a hot path that renders
+   * synchronously on a hit (a session check); undefined on a miss, then the caller uses `get`.
+   */
+  peek(key: string): { readonly value: V } | undefined {
+    if (!this.feed.healthy) return undefined;
+    const hit = this.entries.get(key);
+    return hit !== undefined && performance.now() - hit.at < this.maxAgeMs ? hit : undefined;
+  }
+
   private async loadAndStore(key: string, flight: object, load: () => Promise<V>, keep: (value: V) => boolean): Promise<V> {
     // Only a load that nothing invalidated meanwhile is still the key's; it may store its value.
     const settle = () => {

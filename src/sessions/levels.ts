@@ -61,11 +61,6 @@ export function mergeFactors(existing: readonly Factor[], incoming: readonly Fac
   return [...byMethod.values()].sort((a, b) => a.method.localeCompare(b.method));
 }
 
-function freshWithin(factor: Factor, now: Date, windowSeconds: number): boolean {
-  const age = now.getTime() - Date.parse(factor.verified_at);
-  return age < windowSeconds * 1000;
-}
-
 /**
  * The assurance levels the factors satisfy at `now` (DESIGN §4.3), computed on every read so
  * that they shrink as freshness windows pass:
@@ -73,12 +68,24 @@ function freshWithin(factor: Factor, now: Date, windowSeconds: number): boolean 
  * - urn:nist:aal:2: within the AAL2 window, either a knowledge factor plus a possession factor,
  *   or one passkey verified with user verification. One-time codes or links alone never do.
  * A session at AAL2 also reports AAL1.
+ * One pass over the factors, each timestamp parsed once: this runs on every session check.
  */
 export function assuranceLevels(factors: readonly Factor[], settings: SessionSettings, now: Date): string[] {
-  const aal1 = factors.some((factor) => freshWithin(factor, now, settings.aal1_window_seconds));
-  const fresh2 = factors.filter((factor) => freshWithin(factor, now, settings.aal2_window_seconds));
-  const kinds = new Set(fresh2.map(factorKind));
-  const aal2 = kinds.has('multi') || (kinds.has('knowledge') && kinds.has('possession'));
-  if (aal2) return [AAL1, AAL2];
+  const nowMs = now.getTime();
+  const aal1WindowMs = settings.aal1_window_seconds * 1000;
+  const aal2WindowMs = settings.aal2_window_seconds * 1000;
+  let aal1 = false;
+  let knowledge = false;
+  let possession = false;
+  for (const factor of factors) {
+    const age = nowMs - Date.parse(factor.verified_at);
+    if (age < aal1WindowMs) aal1 = true;
+    if (age >= aal2WindowMs) continue;
+    const kind = factorKind(factor);
+    if (kind === 'multi') return [AAL1, AAL2];
+    if (kind === 'knowledge') knowledge = true;
+    else if (kind === 'possession') possession = true;
+  }
+  if (knowledge && possession) return [AAL1, AAL2];
   return aal1 ? [AAL1] : [];
 }

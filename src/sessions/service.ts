@@ -22,6 +22,11 @@ const MAX_TOKEN_LENGTH = 200;
 export const SESSION_ROW_MAX_AGE_MS = 5_000;
 const isRow = (row: SessionRow | undefined): boolean => row !== undefined;
 
+/** The SHA-256 a session token is stored under; undefined for text that cannot be one, so garbage never reaches the database. */
+function tokenHash(token: string): string | undefined {
+  return token.startsWith(SESSION_TOKEN_PREFIX) && token.length <= MAX_TOKEN_LENGTH ? sha256Hex(token) : undefined;
+}
+
 /**
  * Runs inside the transaction that deletes a session (operator revoke, logout, sweeper), so
  * that tokens derived from it (OAuth access/refresh tokens...) die with it atomically.
@@ -185,8 +190,33 @@ export class SessionService {
   }
 
   async findByToken(token: string): Promise<Session | undefined> {
-    const row = await this.rowForToken(token);
-    return row ? this.render(row) : undefined;
+    const hash = tokenHash(token);
+    if (hash === undefined) return undefined;
+    const cached = this.renderedFromCache(hash);
+    if (cached !== undefined) return cached;
+    const row = await this.rowForHash(hash);
+    return row && row.expires_at.getTime() > this.clock.now().getTime() ? this.render(row) : undefined;
+  }
+
+  /**
+   * The live session behind a token hash when its row, its project's settings and its user's
+   * profile are all cached: rendered without a promise or a load, the session check's common
+   * case. Undefined on any miss (and for an expired row); `findByToken` then takes the loading path.
+   */
+  private renderedFromCache(hash: string): Session | undefined {
+    const row = this.rowsByToken?.peek(hash)?.value;
+    if (row === undefined || !digestsEqual(row.token_hash, hash)) return undefined;
+    const now = this.clock.now();
+    if (row.expires_at.getTime() <= now.getTime()) return undefined;
+    const settings = this.settingsCache?.peek(row.project_id)?.value;
+    if (settings === undefined) return undefined;
+    let profile: UserProfile | undefined;
+    if (row.user_id !== null) {
+      const known = this.profileCache?.peek(row.user_id)?.value;
+      if (known === undefined || known.projectId !== row.project_id) return undefined;
+      profile = known.profile;
+    }
+    return toSession(row, settings, now, profile);
   }
 
   /** A session by id; 404 `sess.not_found` when unknown or (with `projectId`) of another project. */
@@ -239,8 +269,11 @@ export class SessionService {
 
   /** The row behind a current token, expired or not. */
   private async anyRowForToken(token: string): Promise<SessionRow | undefined> {
-    if (!token.startsWith(SESSION_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return undefined;
-    const hash = sha256Hex(token);
+    const hash = tokenHash(token);
+    return hash === undefined ? undefined : this.rowForHash(hash);
+  }
+
+  private async rowForHash(hash: string): Promise<SessionRow | undefined> {
     const load = () => this.store.findByTokenHash(hash);
     const row = await (this.rowsByToken ? this.rowsByToken.get(hash, load, isRow) : load());
     return row && digestsEqual(row.token_hash, hash) ? row : undefined;
