@@ -88,16 +88,35 @@ export function redactCredentials(text: string): string {
   });
 }
 
-/** What the access log writes as `req`: Fastify's usual fields, with the URL through `loggableUrl`. */
-export function loggableRequest(request: Pick<FastifyRequest, 'method' | 'url' | 'headers' | 'host' | 'ip' | 'socket'>) {
-  return {
-    method: request.method,
-    url: typeof request.url === 'string' ? loggableUrl(request.url) : undefined,
-    version: request.headers?.['accept-version'],
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
+/** What the access log writes as `req` (a class, so that the logger's serializer can tell it from a request). */
+class LoggedRequest {
+  constructor(
+    readonly method: string,
+    readonly url: string | undefined,
+    readonly version: string | string[] | undefined,
+    readonly host: string,
+    readonly remoteAddress: string,
+    readonly remotePort: number | undefined,
+  ) {}
+}
+
+/**
+ * What the access log writes as `req`: Fastify's usual fields, with the URL through `loggableUrl`.
+ * Given what it returned before, it returns that as it is: the access log hands the logger a
+ * `LoggedRequest` (so that any logger an app is given writes no credentials), and the process
+ * logger's `req` serializer, which is this function, would otherwise read `ip` and `socket` off
+ * it, which it does not have, and drop the client's address from every line.
+ */
+export function loggableRequest(request: Pick<FastifyRequest, 'method' | 'url' | 'headers' | 'host' | 'ip' | 'socket'> | LoggedRequest): LoggedRequest {
+  if (request instanceof LoggedRequest) return request;
+  return new LoggedRequest(
+    request.method,
+    typeof request.url === 'string' ? loggableUrl(request.url) : undefined,
+    request.headers?.['accept-version'],
+    request.host,
+    request.ip,
+    request.socket?.remotePort,
+  );
 }
 
 /**
