@@ -5,7 +5,6 @@ import { ChangeCache } from './cache/cache.js';
 import { ChangeFeed } from './cache/feed.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './core/clock.js';
-import { sha256Hex } from './core/crypto.js';
 import { Credentials } from './core/credentials.js';
 import { randomIds, type IdGenerator } from './core/ids.js';
 import { KeyRing } from './core/keys.js';
@@ -140,8 +139,8 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const serviceKeys = new ServiceKeyService(db, new ServiceKeyStore(db), clock, ids, paginator, events);
   const { schemas, users, passwords } = createUserDomain({ db, config, outbound, clock, ids, paginator, projects, teams, events, schemaKeys: schemaKeys() });
 
-  credentials.register(async (token) => {
-    const projectId = await projectOfSecret.get(sha256Hex(token), () => projects.idForSecret(token), (id) => id !== undefined);
+  credentials.register(async (token, tokenSha256) => {
+    const projectId = await projectOfSecret.get(tokenSha256, () => projects.idForSecret(token), (id) => id !== undefined);
     return projectId ? { kind: 'project', projectId, scopes: 'all', via: 'project_secret' } : undefined;
   });
   // A rotated-out secret during its grace period; not cached, because its validity ends by time.
