@@ -140,16 +140,16 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const { schemas, users, passwords } = createUserDomain({ db, config, outbound, clock, ids, paginator, projects, teams, events, schemaKeys: schemaKeys() });
 
   credentials.register(async (token, tokenSha256) => {
-    const projectId = await projectOfSecret.get(tokenSha256, () => projects.idForSecret(token), (id) => id !== undefined);
+    const projectId = await projectOfSecret.get(tokenSha256, () => projects.idForSecret(token, tokenSha256), (id) => id !== undefined);
     return projectId ? { kind: 'project', projectId, scopes: 'all', via: 'project_secret' } : undefined;
   });
   // A rotated-out secret during its grace period; not cached, because its validity ends by time.
-  credentials.register(async (token) => {
-    const projectId = await projects.idForPreviousSecret(token);
+  credentials.register(async (token, tokenSha256) => {
+    const projectId = await projects.idForPreviousSecret(token, tokenSha256);
     return projectId ? { kind: 'project', projectId, scopes: 'all', via: 'project_secret' } : undefined;
   });
-  credentials.register(async (token) => {
-    const projectId = await projects.idForPreviewSecret(token);
+  credentials.register(async (token, tokenSha256) => {
+    const projectId = await projects.idForPreviewSecret(token, tokenSha256);
     return projectId ? { kind: 'project', projectId, scopes: PREVIEW_SCOPES, via: 'preview_secret' } : undefined;
   });
 

@@ -80,7 +80,7 @@ export function createOAuthPlane(deps: OAuthDeps): OAuthPlane {
   const tokens = new TokenService(store, deps.clock, deps.ids, deps.events);
   const clients = new ClientAuthenticator(deps.projects, deps.serviceKeys);
   // Client-credentials access tokens are bearer credentials for every management endpoint.
-  deps.credentials.register((token) => tokens.principal(token));
+  deps.credentials.register((token, tokenSha256) => tokens.principal(token, tokenSha256));
   // Tokens derived from a session die with it: checked on every use, and revoked in the
   // transaction that deletes the session (operator revoke, logout, sweeper).
   tokens.useSessionLiveness((sessionId) => deps.sessions.isAlive(sessionId));

@@ -138,18 +138,21 @@ export class TokenService {
   }
 
   /** The row of a token that is usable right now: known, unexpired, unrevoked, unrotated, its session alive. */
-  async active(token: string, kind?: 'access' | 'refresh'): Promise<TokenRow | undefined> {
-    const row = await this.lookup(token);
+  async active(token: string, kind?: 'access' | 'refresh', tokenSha256?: string): Promise<TokenRow | undefined> {
+    const row = await this.lookup(token, tokenSha256);
     if (!row || (kind && row.kind !== kind)) return undefined;
     if (row.revoked_at || row.used_at || row.expires_at.getTime() <= this.clock.now().getTime()) return undefined;
     if (row.session_id && !(await this.isSessionAlive(row.session_id))) return undefined;
     return row;
   }
 
-  /** Any row for the token, whatever its state (refresh reuse detection needs used ones). */
-  async lookup(token: string): Promise<TokenRow | undefined> {
+  /**
+   * Any row for the token, whatever its state (refresh reuse detection needs used ones).
+   * `tokenSha256`: the token's digest when the caller has made it already (bearer resolution).
+   */
+  async lookup(token: string, tokenSha256?: string): Promise<TokenRow | undefined> {
     if (token.length > 512 || !(token.startsWith(ACCESS_TOKEN_PREFIX) || token.startsWith(REFRESH_TOKEN_PREFIX))) return undefined;
-    const hash = sha256Hex(token);
+    const hash = tokenSha256 ?? sha256Hex(token);
     const row = await this.store.findToken(hash);
     return row && digestsEqual(row.token_hash, hash) ? row : undefined;
   }
@@ -162,9 +165,9 @@ export class TokenService {
    * The bearer resolver for management endpoints: client-credentials access tokens, and the end
    * users' tokens that `mapUserTokens` maps (an operator's system-project token), nothing else.
    */
-  async principal(token: string): Promise<Principal | undefined> {
+  async principal(token: string, tokenSha256?: string): Promise<Principal | undefined> {
     if (!token.startsWith(ACCESS_TOKEN_PREFIX)) return undefined;
-    const row = await this.active(token, 'access');
+    const row = await this.active(token, 'access', tokenSha256);
     if (!row) return undefined;
     if (row.user_id !== null) return this.userPrincipal?.(row.project_id, row.user_id, row.client_id);
     return { kind: 'project', projectId: row.project_id, scopes: new Set(row.scopes), via: 'access_token', clientId: row.client_id, tokenId: row.id };

@@ -141,15 +141,15 @@ export class ProjectService {
     return this.store.anyListsPreviewOrigin(origin);
   }
 
-  async idForSecret(secret: string): Promise<string | undefined> {
+  async idForSecret(secret: string, secretSha256?: string): Promise<string | undefined> {
     if (!secret.startsWith(PROJECT_SECRET_PREFIX)) return undefined;
-    return (await this.store.findBySecretHash(sha256Hex(secret)))?.id;
+    return (await this.store.findBySecretHash(secretSha256 ?? sha256Hex(secret)))?.id;
   }
 
   /** The project whose rotated-out secret this is, while its grace period lasts (never cached: it ends by time). */
-  async idForPreviousSecret(secret: string): Promise<string | undefined> {
+  async idForPreviousSecret(secret: string, secretSha256?: string): Promise<string | undefined> {
     if (!secret.startsWith(PROJECT_SECRET_PREFIX)) return undefined;
-    return (await this.store.findByPreviousSecretHash(sha256Hex(secret), this.clock.now()))?.id;
+    return (await this.store.findByPreviousSecretHash(secretSha256 ?? sha256Hex(secret), this.clock.now()))?.id;
   }
 
   /** Every project, or (`only`) those an operator administers: their page tokens are their own. */
@@ -212,9 +212,9 @@ export class ProjectService {
     this.rows?.forget(id);
   }
 
-  async idForPreviewSecret(secret: string): Promise<string | undefined> {
+  async idForPreviewSecret(secret: string, secretSha256?: string): Promise<string | undefined> {
     if (!secret.startsWith(PREVIEW_SECRET_PREFIX)) return undefined;
-    return (await this.store.findByPreviewSecretHash(sha256Hex(secret)))?.id;
+    return (await this.store.findByPreviewSecretHash(secretSha256 ?? sha256Hex(secret)))?.id;
   }
 
   /** Per-project settings (session TTLs, freshness windows, abuse limits...), merged over defaults by their owners. */
