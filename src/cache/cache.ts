@@ -55,11 +55,8 @@ export class ChangeCache<V> {
    */
   get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     if (!this.feed.healthy) return load();
-    const hit = this.entries.get(key);
-    if (hit !== undefined) {
-      if (performance.now() - hit.at < this.maxAgeMs) return Promise.resolve(hit.value);
-      this.entries.delete(key);
-    }
+    const hit = this.peek(key);
+    if (hit !== undefined) return Promise.resolve(hit.value);
     const inFlight = this.loading.get(key)?.value;
     if (inFlight) return inFlight;
     const flight: { value?: Promise<V> } = {};
@@ -71,11 +68,15 @@ export class ChangeCache<V> {
   /**
    * The fresh cached entry of `key` without a load or a promise, for a hot path that renders
    * synchronously on a hit (a session check); undefined on a miss, then the caller uses `get`.
+   * An entry past `maxAgeMs` is dropped here, so its reload is stored as the newest.
    */
   peek(key: string): { readonly value: V } | undefined {
     if (!this.feed.healthy) return undefined;
     const hit = this.entries.get(key);
-    return hit !== undefined && performance.now() - hit.at < this.maxAgeMs ? hit : undefined;
+    if (hit === undefined) return undefined;
+    if (performance.now() - hit.at < this.maxAgeMs) return hit;
+    this.entries.delete(key);
+    return undefined;
   }
 
   private async loadAndStore(key: string, flight: object, load: () => Promise<V>, keep: (value: V) => boolean): Promise<V> {

@@ -21,6 +21,8 @@ const MAX_TOKEN_LENGTH = 200;
 /** Worst-case age of a cached session row should a notification be lost unnoticed (docs/performance.md). */
 export const SESSION_ROW_MAX_AGE_MS = 5_000;
 const isRow = (row: SessionRow | undefined): boolean => row !== undefined;
+/** Not expired at `now`: the one liveness rule of every token and id lookup here. */
+const liveAt = (row: Pick<SessionRow, 'expires_at'>, now: Date): boolean => row.expires_at.getTime() > now.getTime();
 
 /** The SHA-256 a session token is stored under; undefined for text that cannot be one, so garbage never reaches the database. */
 function tokenHash(token: string): string | undefined {
@@ -186,7 +188,7 @@ export class SessionService {
    */
   async rowForToken(token: string): Promise<SessionRow | undefined> {
     const row = await this.anyRowForToken(token);
-    return row && row.expires_at.getTime() > this.clock.now().getTime() ? row : undefined;
+    return row && liveAt(row, this.clock.now()) ? row : undefined;
   }
 
   async findByToken(token: string): Promise<Session | undefined> {
@@ -195,7 +197,7 @@ export class SessionService {
     const cached = this.renderedFromCache(hash);
     if (cached !== undefined) return cached;
     const row = await this.rowForHash(hash);
-    return row && row.expires_at.getTime() > this.clock.now().getTime() ? this.render(row) : undefined;
+    return row && liveAt(row, this.clock.now()) ? this.render(row) : undefined;
   }
 
   /**
@@ -207,7 +209,7 @@ export class SessionService {
     const row = this.rowsByToken?.peek(hash)?.value;
     if (row === undefined || !digestsEqual(row.token_hash, hash)) return undefined;
     const now = this.clock.now();
-    if (row.expires_at.getTime() <= now.getTime()) return undefined;
+    if (!liveAt(row, now)) return undefined;
     const settings = this.settingsCache?.peek(row.project_id)?.value;
     if (settings === undefined) return undefined;
     let profile: UserProfile | undefined;
@@ -229,7 +231,7 @@ export class SessionService {
   /** Cheap liveness check for derived credentials: exists and not expired. */
   async isAlive(id: string): Promise<boolean> {
     const row = looksLikeId(id, 'sess') ? await this.rowById(id) : undefined;
-    return row !== undefined && row.expires_at.getTime() > this.clock.now().getTime();
+    return row !== undefined && liveAt(row, this.clock.now());
   }
 
   /**
