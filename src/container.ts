@@ -137,7 +137,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
   const projects = new ProjectService(db, new ProjectStore(db), clock, ids, events, changes, paginator);
   const teams = new TeamService(new TeamStore(db), clock, ids, paginator, events);
   const serviceKeys = new ServiceKeyService(db, new ServiceKeyStore(db), clock, ids, paginator, events);
-  const { schemas, users, passwords } = createUserDomain({ db, config, outbound, clock, ids, paginator, projects, teams, events, schemaKeys: schemaKeys() });
+  const { schemas, users, passwords } = createUserDomain({ db, config, outbound, clock, ids, paginator, projects, teams, events, changes, schemaKeys: schemaKeys() });
 
   credentials.register(async (token, tokenSha256) => {
     const projectId = await projectOfSecret.get(tokenSha256, () => projects.idForSecret(token, tokenSha256), (id) => id !== undefined);

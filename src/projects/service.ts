@@ -65,7 +65,7 @@ export class ProjectService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly events: EventLog,
-    changes?: ChangeFeed,
+    private readonly changes?: ChangeFeed,
     private readonly paginator?: Paginator,
   ) {
     if (changes) this.rows = new ChangeCache(changes, { kind: 'proj', max: 10_000 });
@@ -171,8 +171,7 @@ export class ProjectService {
       return updated;
     });
     if (!row) throw notFoundError('proj.not_found');
-    // This process sees its own change at once; the others when the notification arrives.
-    this.rows?.forget(id);
+    this.announce(id);
     return toProject(row);
   }
 
@@ -191,7 +190,7 @@ export class ProjectService {
       return rotated;
     });
     if (!row) throw notFoundError('proj.not_found');
-    this.rows?.forget(id);
+    this.announce(id);
     return { project_secret: secret, previous_valid_until: until.toISOString() };
   }
 
@@ -209,7 +208,7 @@ export class ProjectService {
       return name !== undefined;
     });
     if (!deleted) throw notFoundError('proj.not_found');
-    this.rows?.forget(id);
+    this.announce(id);
   }
 
   async idForPreviewSecret(secret: string, secretSha256?: string): Promise<string | undefined> {
@@ -234,8 +233,17 @@ export class ProjectService {
       await this.store.with(trx).updateSettings(id, next, this.clock.now());
       await this.events.record(trx, { type: 'project.settings_updated', projectId: id, actor, subjectId: id, data: { sections } });
     });
-    // This process sees its own change at once; the others when the notification arrives.
-    this.rows?.forget(id);
+    this.announce(id);
     return next;
+  }
+
+  /**
+   * Called after a commit that changed the project's row: every cache of this process keyed by it
+   * drops it at once (this service's rows, the session settings, the secret-to-project map), so
+   * this process answers its own next request from the change; the row's notification follows for
+   * the others. Forgetting only this service's own cache left the others stale until then.
+   */
+  private announce(id: string): void {
+    this.changes?.publishLocal(`proj:${id}`);
   }
 }

@@ -109,7 +109,6 @@ export function projectSettingsRoutes(root: FastifyInstance, { projects, session
       if (request.body.ui) patch.ui = { texts: request.body.ui.texts };
       if (request.body.events) patch[EVENT_SETTINGS_KEY] = { retention_days: request.body.events.retention_days };
       const stored = Object.keys(patch).length > 0 ? await projects.updateSettings(projectId, patch, actorRefOf(principalOf(request))) : await projects.settings(projectId);
-      sessions.forgetSettings(projectId);
       return { sessions: sessionSettingsFrom(stored), ui: uiSettingsFrom(stored), events: eventSettingsFrom(stored) };
     },
   );

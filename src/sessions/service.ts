@@ -125,11 +125,6 @@ export class SessionService {
     return this.settingsCache ? this.settingsCache.get(projectId, load) : load();
   }
 
-  /** Drops this process's cached settings of a project at once (its own writes); other processes hear the notification. */
-  forgetSettings(projectId: string): void {
-    this.settingsCache?.forget(projectId);
-  }
-
   async profileOf(projectId: string, userId: string | null): Promise<UserProfile | undefined> {
     if (userId === null) return undefined;
     if (!this.profileCache) return this.users(projectId, userId);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Clock } from '../core/clock.js';
+import type { ChangeFeed } from '../cache/feed.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { OutboundPolicy } from '../core/outbound-target.js';
 import type { Paginator } from '../core/pagination.js';
@@ -40,6 +41,8 @@ export function createUserDomain(deps: {
   teams: TeamService;
   /** the event log: users record their changes (src/events) */
   events: EventLog;
+  /** the change feed: a user change this process commits reaches its own caches at once */
+  changes?: ChangeFeed;
   hasher?: PasswordHasher;
   /** The `x-auth-methods` keys schemas may hold: the sign-in methods' (the container reads the method registry). */
   schemaKeys: readonly SchemaKey[];
@@ -48,7 +51,7 @@ export function createUserDomain(deps: {
   const remote = new RemoteSchemaFetcher(config.schemaFetch ?? REMOTE_DEFAULTS, deps.outbound);
   const baseUrl = config.publicUrl;
   const schemas = new SchemaService(new SchemaStore(db), new SchemaCompiler(deps.schemaKeys), remote, clock, ids, paginator, baseUrl, deps.events);
-  const users = new UserService(new UserStore(db), schemas, deps.teams, clock, ids, paginator, deps.events);
+  const users = new UserService(new UserStore(db), schemas, deps.teams, clock, ids, paginator, deps.events, deps.changes);
   const passwords = new PasswordService(new PasswordStore(db), users, deps.hasher ?? new PasswordHasher(), clock, ids);
   deps.projects.onCreated((trx, project) => schemas.seedDefault(trx, project.id));
   return { schemas, users, passwords };

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
+import type { ChangeFeed } from '../cache/feed.js';
 import { AppError, notFoundError } from '../core/errors.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../core/pagination.js';
@@ -109,6 +110,7 @@ export class UserService {
     private readonly ids: IdGenerator,
     private readonly paginator: Paginator,
     private readonly events: EventLog,
+    private readonly changes?: ChangeFeed,
   ) {}
 
   /**
@@ -194,6 +196,7 @@ export class UserService {
       await store.insertAuditEvents(this.auditRows({ id: userId, project_id: projectId }, changes, actor, now));
       await this.events.record(trx, { type: 'user.updated', projectId, actor, subjectId: userId, data: { changed: changedAttributes(current.attributes, attributes) } });
     });
+    this.announce(userId);
     const metadata: User['metadata'] = { ...current.metadata, updated_at: now.toISOString() };
     if (Object.keys(verified).length > 0) metadata.verified = verified;
     else delete metadata.verified;
@@ -202,7 +205,15 @@ export class UserService {
 
   /** Records that the user proved to own the value at `path` (a mailed code or link reached it). */
   async markVerified(projectId: string, userId: string, path: string): Promise<void> {
-    await this.store.markVerified(projectId, userId, path, this.clock.now());
+    if (await this.store.markVerified(projectId, userId, path, this.clock.now())) this.announce(userId);
+  }
+
+  /**
+   * Called after a commit that changed the user's row: every cache of this process keyed by it
+   * (the session check's profile) drops it at once; the row's notification follows for the others.
+   */
+  private announce(userId: string): void {
+    this.changes?.publishLocal(`usr:${userId}`);
   }
 
   onDeleted(hook: UserDeletedHook): void {
