@@ -40,12 +40,22 @@ function time(date: Date): Buffer {
 const SHA256_WITH_RSA = seq(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
 const name = (commonName: string) => seq(set(seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from(commonName, 'utf8')))));
 
+/**
+ * A positive serial number's DER content from random bytes: the top bit cleared (a set one would
+ * read as negative), and a first byte never 0 (DER integers are minimal: a leading zero byte
+ * before a byte under 0x80 is malformed, and OpenSSL refused about one certificate in 256).
+ */
+export function serialFrom(random: Buffer): Buffer {
+  const serial = Buffer.from(random);
+  serial[0] = serial[0]! & 0x7f || 0x01;
+  return serial;
+}
+
 /** A self-signed certificate for `privateKeyPem` (RSA), valid from `notBefore` for `days`, as PEM. */
-export function selfSignedCertificate(privateKeyPem: string, commonName: string, notBefore: Date, days: number): string {
+export function selfSignedCertificate(privateKeyPem: string, commonName: string, notBefore: Date, days: number, random = randomBytes(16)): string {
   const key = createPrivateKey(privateKeyPem);
   const spki = createPublicKey(key).export({ type: 'spki', format: 'der' });
-  const serial = randomBytes(16);
-  serial[0] &= 0x7f;
+  const serial = serialFrom(random);
   const tbs = seq(
     tlv(0xa0, tlv(0x02, Buffer.from([2]))),
     tlv(0x02, serial),
