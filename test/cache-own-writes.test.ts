@@ -80,6 +80,31 @@ describe('a process sees its own writes before their notifications arrive', () =
     expect((await readWith(project.project_secret, project.id)).statusCode).toBe(401);
   });
 
+  it("a deleted project's sessions are refused at once", async () => {
+    const project = await newProject();
+    const { issued } = await signedIn(project.id);
+    const me = () => app.inject({ method: 'GET', url: '/sessions/me', headers: sessionCookie(issued.session_token) });
+    expect((await me()).statusCode).toBe(200);
+    gate.held = true;
+    expect((await app.inject({ method: 'DELETE', url: `/projects/${project.id}`, headers: bearer(config.adminToken) })).statusCode).toBe(204);
+    const after = await me();
+    expect(after.statusCode, after.body).toBe(401);
+  });
+
+  it("a deleted user's sessions are refused at once, also while session checks run alongside the delete", async () => {
+    const project = await newProject();
+    const { issued, userId } = await signedIn(project.id);
+    const me = () => app.inject({ method: 'GET', url: '/sessions/me', headers: sessionCookie(issued.session_token) });
+    expect((await me()).statusCode).toBe(200);
+    gate.held = true;
+    // Checks racing the delete may load the row before it commits; none may keep it cached after.
+    const racing = Array.from({ length: 20 }, () => me());
+    const deleted = await app.inject({ method: 'DELETE', url: `/users/${userId}`, headers: bearer(project.project_secret) });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    await Promise.all(racing);
+    expect((await me()).statusCode).toBe(401);
+  });
+
   it('a rotated secret is current at once, and the grace period is the only thing left of the old one', async () => {
     const project = await newProject();
     expect((await readWith(project.project_secret, project.id)).statusCode).toBe(200);

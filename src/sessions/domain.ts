@@ -61,8 +61,10 @@ export function createSessionDomain(deps: {
     await sessions.runDeletedHooks(trx, rows);
     await sessions.recordRevoked(trx, rows, { actor, reason: 'user_deleted' });
     await new AttemptStore(trx).deleteForUser(user.projectId, user.id);
-    // The commit's notifications drop the rows in the other processes; this one forgets them now.
-    for (const row of rows) sessions.forgetRow(row);
+    // The commit's notifications drop the rows in the other processes; this one forgets them once committed.
+    return () => {
+      for (const row of rows) sessions.forgetRow(row);
+    };
   });
   const sweeper = new Sweeper(db, sessions, attemptStore, idempotencyStore, clock, deps.config.retentionMs, deps.logger, deps.events);
   return { sessions, attempts, exchange, sweeper };

@@ -3,7 +3,7 @@ import { ChangeCache } from '../cache/cache.js';
 import type { ChangeFeed } from '../cache/feed.js';
 import type { Clock } from '../core/clock.js';
 import { digestsEqual, randomSecret, sha256Hex } from '../core/crypto.js';
-import { notFoundError } from '../core/errors.js';
+import { AppError, notFoundError } from '../core/errors.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, Paginator } from '../core/pagination.js';
 import type { WriteGate } from '../db/gate.js';
@@ -192,7 +192,21 @@ export class SessionService {
     const cached = this.renderedFromCache(hash);
     if (cached !== undefined) return cached;
     const row = await this.rowForHash(hash);
-    return row && liveAt(row, this.clock.now()) ? this.render(row) : undefined;
+    return row && liveAt(row, this.clock.now()) ? this.renderUnlessProjectGone(row) : undefined;
+  }
+
+  /**
+   * `render`, or undefined when the row's project is gone: a deleted project takes its sessions
+   * by cascade, and until their notifications arrive a cached row can outlive it (its project's
+   * own change drops the settings at once). Such a session does not exist: 401, not 404 `proj`.
+   */
+  private async renderUnlessProjectGone(row: SessionRow): Promise<Session | undefined> {
+    try {
+      return await this.render(row);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'proj.not_found') return undefined;
+      throw error;
+    }
   }
 
   /**
@@ -220,7 +234,9 @@ export class SessionService {
   async get(projectId: string | undefined, id: string): Promise<Session> {
     const row = looksLikeId(id, 'sess') ? await this.rowById(id) : undefined;
     if (!row || (projectId !== undefined && row.project_id !== projectId)) throw notFoundError('sess.not_found');
-    return this.render(row);
+    const session = await this.renderUnlessProjectGone(row);
+    if (!session) throw notFoundError('sess.not_found');
+    return session;
   }
 
   /** Cheap liveness check for derived credentials: exists and not expired. */

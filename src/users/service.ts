@@ -88,9 +88,11 @@ function attributeErrors(errors: ErrorObject[]): Array<{ path: string; message: 
 
 /**
  * Work other domains do when a user is deleted (sessions, attempts, OAuth tokens, credentials
- * kept outside the users tables), inside the transaction that deletes the user row.
+ * kept outside the users tables), inside the transaction that deletes the user row. What it
+ * returns runs after the commit (dropping this process's cached rows: before the commit a read
+ * could cache the old row again).
  */
-export type UserDeletedHook = (trx: Kysely<Database>, user: User, actor: Actor) => Promise<void>;
+export type UserDeletedHook = (trx: Kysely<Database>, user: User, actor: Actor) => Promise<void | (() => void)>;
 /**
  * A check before a user is erased, in the erasing transaction, that throws to refuse it (the last
  * instance admin, src/operators). `scope` is the caller's project (undefined: the admin token): a
@@ -231,15 +233,21 @@ export class UserService {
    */
   async delete(projectId: string | undefined, userId: string, actor: Actor = SYSTEM): Promise<void> {
     if (!looksLikeId(userId, 'usr')) throw notFoundError('user.not_found');
+    const afterCommit: Array<() => void> = [];
     await this.store.transaction(async (trx, store) => {
       for (const hook of this.deletingHooks) await hook(trx, projectId, userId);
       // Deleting first takes the row lock: of concurrent deletes one finds the row, the others 404.
       const row = await store.deleteInProject(projectId, userId);
       if (!row) throw notFoundError('user.not_found');
       const user = toUser(row);
-      for (const hook of this.deletedHooks) await hook(trx, user, actor);
+      for (const hook of this.deletedHooks) {
+        const then = await hook(trx, user, actor);
+        if (then) afterCommit.push(then);
+      }
       await this.events.record(trx, { type: 'user.deleted', projectId: user.projectId, actor, subjectId: user.id, data: {} });
     });
+    for (const then of afterCommit) then();
+    this.announce(userId);
   }
 
   /** A user of the project (any project when `projectId` is undefined: the admin token). */
