@@ -1,9 +1,9 @@
-import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import { constantTimeEqual, sha256Hex } from '../core/crypto.js';
 import { PasskeyError } from './errors.js';
 import type { RelyingParty } from './relying-party.js';
+import { verifyAuthenticationResponse } from './webauthn-library.js';
 import { authenticationResponseOf, checkClientData, checkSignatureEncoding, libraryFailure } from './response-shape.js';
 import { useOutcome, useParts, type PasskeyRow, type PasskeyStore, type UseOutcome, type UseParts, type UseReport } from './store.js';
 

@@ -1,12 +1,6 @@
 import type { NonSharedBuffer } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/server';
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
@@ -18,6 +12,7 @@ import type { Database } from '../db/schema.js';
 import { self, type Actor } from '../events/types.js';
 import { normaliseIdentifier } from '../users/identifiers.js';
 import type { UserService } from '../users/service.js';
+import { generateAuthenticationOptions, generateRegistrationOptions, verifyRegistrationResponse } from './webauthn-library.js';
 import { verifyAssertion, type AssertionInput, type VerifiedAssertion } from './assertion.js';
 import { PasskeyError } from './errors.js';
 import { relyingParty, type RelyingParty, type RelyingPartyOptions } from './relying-party.js';
