@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
  * @simplewebauthn/server does all its crypto through WebCrypto. Per assertion that is two SHA-256
  * digests and a verify, each a hop to libuv's thread pool and back, and a JWK import whose key check
  * multiplies the point by the curve's order: 0.80-0.93 ms of CPU per verified assertion on this
- * project's bench machine, where node:crypto's synchronous calls on the same key take 0.44 ms
+ * project's bench machine, where node:crypto's synchronous calls on the same key take 0.46-0.59 ms
  * (docs/performance.md, "The passkey journey"). Nothing is cached across assertions: each one
  * imports its credential's key afresh, as before.
  *
