@@ -41,10 +41,16 @@ describe('production mode and gatehouse doctor', { timeout: 180_000 }, () => {
   });
 
   it('gatehouse doctor prints ✔/✘ per check, exits 1 on a ✘ and 0 when all pass, and writes nothing', async () => {
-    const [bare, safe] = await Promise.all([
+    const safeEnv = { GATEHOUSE_DATA_DIR: dataDir, DATABASE_URL: 'postgres://gatehouse@db.internal:5432/gatehouse', ...SAFE };
+    const [bare, safe, optedIn] = await Promise.all([
       runCli(['doctor'], cliEnv({ GATEHOUSE_DATA_DIR: dataDir, GATEHOUSE_TRUSTED_PROXIES: '0.0.0.0/0' })),
-      runCli(['doctor'], cliEnv({ GATEHOUSE_DATA_DIR: dataDir, DATABASE_URL: 'postgres://gatehouse@db.internal:5432/gatehouse', ...SAFE })),
+      runCli(['doctor'], cliEnv(safeEnv)),
+      runCli(['doctor'], cliEnv({ ...safeEnv, GATEHOUSE_OUTBOUND_ALLOW_PRIVATE: '1' })),
     ]);
+    // An opt-in that widens what the instance may reach is named, and fails nothing.
+    expect(optedIn.code, optedIn.stdout + optedIn.stderr).toBe(0);
+    expect(optedIn.stdout).toMatch(/^! GATEHOUSE_OUTBOUND_ALLOW_PRIVATE=1: every outbound call /m);
+    expect(safe.stdout).not.toMatch(/^! /m);
     expect(bare.code, bare.stderr).toBe(1);
     expect(bare.stdout.match(/^✘ /gm)).toHaveLength(6);
     expect(bare.stdout).toContain('0.0.0.0/0 trusts every address');
@@ -57,8 +63,12 @@ describe('production mode and gatehouse doctor', { timeout: 180_000 }, () => {
   it.skipIf(testEngineKind() !== 'postgres')('starts in production mode once every setting is safe (PostgreSQL)', async () => {
     const database = await createEmptyDatabase(process.env.DATABASE_URL!, 'gh_prod');
     try {
-      const server = await startServe(cliEnv({ NODE_ENV: 'production', GATEHOUSE_DATA_DIR: dataDir, PORT: '0', DATABASE_URL: database.url, ...SAFE }));
+      const server = await startServe(
+        cliEnv({ NODE_ENV: 'production', GATEHOUSE_DATA_DIR: dataDir, PORT: '0', DATABASE_URL: database.url, GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: '1', ...SAFE }),
+      );
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      // An allowed but widening opt-in is named as the service starts.
+      expect(server.output()).toContain('gatehouse: production mode (NODE_ENV=production) starts with GATEHOUSE_WEBHOOK_ALLOW_PRIVATE=1: every outbound call');
       // Links name the configured https address, never the loopback one it listens on.
       const discovery = (await (await fetch(`${server.url}/.well-known/openid-configuration`)).json()) as { issuer: string };
       expect(discovery.issuer).toBe(SAFE.GATEHOUSE_PUBLIC_URL);

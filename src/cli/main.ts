@@ -6,7 +6,7 @@ import { VERSION } from '../core/version.js';
 import { adminCommand } from './admin.js';
 import { announceGeneratedAdminToken, CLI_OPTIONS, existingProject, openEngineLazily, UsageError, withContainer } from './context.js';
 import { GROUPS, groupHelp, HELP } from './help.js';
-import { formatChecklist, productionModeOf, ProductionRefusal, runProductionChecks } from './production.js';
+import { formatChecklist, productionModeOf, productionNotices, ProductionRefusal, runProductionChecks } from './production.js';
 import { describeStartupError } from './startup-errors.js';
 
 async function serve(production: boolean | undefined): Promise<void> {
@@ -16,6 +16,7 @@ async function serve(production: boolean | undefined): Promise<void> {
   if (mode) {
     const failed = runProductionChecks(process.env).filter((result) => result.problem);
     if (failed.length > 0) throw new ProductionRefusal(mode, failed);
+    for (const notice of productionNotices(process.env)) console.error(`gatehouse: production mode (${mode}) starts with ${notice}`);
   }
   const config = loadConfig();
   const { startServer } = await import('../main.js');
@@ -75,7 +76,7 @@ async function run(argv: string[]): Promise<void> {
       return serve(values.production);
     case 'doctor': {
       const results = runProductionChecks(process.env);
-      console.log(formatChecklist(results));
+      console.log(formatChecklist(results, productionNotices(process.env)));
       if (results.some((result) => result.problem)) process.exitCode = 1;
       return;
     }

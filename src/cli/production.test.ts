@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChecklist, PRODUCTION_CHECKS, productionModeOf, ProductionRefusal, runProductionChecks } from './production.js';
+import { formatChecklist, PRODUCTION_CHECKS, productionModeOf, productionNotices, ProductionRefusal, runProductionChecks } from './production.js';
 
 /** Settings that pass every check. */
 const SAFE = {
@@ -36,6 +36,19 @@ describe('the production checklist', () => {
 
   it('counts an invalid value of any variable as a problem, in its own words', () => {
     expect(problems({ ...SAFE, PORT: 'abc' })).toEqual({ 'any variable': 'PORT: expected a whole number, got "abc"' });
+  });
+
+  it('lists the outbound opt-in as a notice, under either name, without failing a check', () => {
+    expect(productionNotices(SAFE)).toEqual([]);
+    expect(productionNotices({ ...SAFE, GATEHOUSE_OUTBOUND_ALLOW_PRIVATE: '0' })).toEqual([]);
+    const [outbound] = productionNotices({ ...SAFE, GATEHOUSE_OUTBOUND_ALLOW_PRIVATE: '1' });
+    expect(outbound).toMatch(/^GATEHOUSE_OUTBOUND_ALLOW_PRIVATE=1: every outbound call .* internal network$/);
+    expect(productionNotices({ ...SAFE, GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: '1' })).toEqual([expect.stringMatching(/^GATEHOUSE_WEBHOOK_ALLOW_PRIVATE=1: /)]);
+    const env = { ...SAFE, GATEHOUSE_OUTBOUND_ALLOW_PRIVATE: '1' };
+    expect(runProductionChecks(env).filter((r) => r.problem)).toEqual([]);
+    const text = formatChecklist(runProductionChecks(env), productionNotices(env));
+    expect(text).toContain(`\n! ${outbound}\n`);
+    expect(text).toContain('All 7 checks pass');
   });
 
   it('is production mode with --production or NODE_ENV=production only', () => {

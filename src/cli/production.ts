@@ -99,6 +99,38 @@ export const PRODUCTION_CHECKS: readonly ProductionCheck[] = [
   },
 ];
 
+/**
+ * A setting production mode allows but an operator should know is on: it widens what the
+ * instance may do, rightly for some deployments. `gatehouse doctor` lists it under the checks
+ * without failing, and production mode names it on standard error as it starts.
+ */
+export interface ProductionNotice {
+  variable: string;
+  /** undefined when the setting is off, else what it allows */
+  notice(env: Env): string | undefined;
+}
+
+const OUTBOUND_OPT_INS = ['GATEHOUSE_OUTBOUND_ALLOW_PRIVATE', 'GATEHOUSE_WEBHOOK_ALLOW_PRIVATE'];
+
+export const PRODUCTION_NOTICES: readonly ProductionNotice[] = [
+  {
+    variable: 'GATEHOUSE_OUTBOUND_ALLOW_PRIVATE',
+    notice: (env) => {
+      const set = OUTBOUND_OPT_INS.filter((name) => env[name] === '1');
+      if (set.length === 0) return undefined;
+      return (
+        `${set.map((name) => `${name}=1`).join(' and ')}: every outbound call (webhooks, back-channel logout, SSO and SAML providers, remote schemas) ` +
+        'may reach private, loopback and link-local addresses, and webhooks plain http; whoever holds a project secret can make this instance call into your internal network'
+      );
+    },
+  },
+];
+
+/** The notices that apply to `env`, each as "VARIABLE: what it allows". */
+export function productionNotices(env: Env): string[] {
+  return PRODUCTION_NOTICES.flatMap((entry) => entry.notice(env) ?? []);
+}
+
 export interface CheckResult {
   check: ProductionCheck;
   problem?: string;
@@ -114,9 +146,10 @@ export function productionModeOf(env: Env, flag: boolean | undefined): string | 
   return env.NODE_ENV === 'production' ? 'NODE_ENV=production' : undefined;
 }
 
-/** What `gatehouse doctor` prints: every check with ✔ or ✘, then a summary line. */
-export function formatChecklist(results: CheckResult[]): string {
+/** What `gatehouse doctor` prints: every check with ✔ or ✘, the notices with !, then a summary line. */
+export function formatChecklist(results: CheckResult[], notices: string[] = []): string {
   const lines = results.map(({ check, problem }) => (problem ? `✘ ${check.requirement}\n    ${problem}` : `✔ ${check.requirement}`));
+  if (notices.length > 0) lines.push('', 'Allowed, and on (know why):', ...notices.map((notice) => `! ${notice}`));
   const failed = results.filter((result) => result.problem).length;
   lines.push('', failed === 0 ? `All ${results.length} checks pass: ready for production.` : `${failed} of ${results.length} checks fail: production mode would refuse to start.`);
   return `Production checklist (docs/operations.md#production-checklist)\n\n${lines.join('\n')}`;
