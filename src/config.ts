@@ -47,8 +47,6 @@ export interface Config {
    * machine) lets them reach loopback hosts (`outboundPolicy`, src/core/outbound-target.ts).
    */
   outboundAllowPrivate?: boolean;
-  /** The older name of `outboundAllowPrivate`, still honoured (either one opts in). */
-  webhookAllowPrivate?: boolean;
   /** Remote user schemas: URL prefixes that may be fetched (empty: fetching is off), timeout, size cap. */
   schemaFetch?: { allow: string[]; timeoutMs: number; maxBytes: number };
 }

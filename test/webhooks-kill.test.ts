@@ -17,7 +17,7 @@ const describePostgres = process.env.DATABASE_URL ? describe : describe.skip;
 describePostgres('webhook deliveries survive kill -9 of the node sending them', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ webhookAllowPrivate: true });
+    t = await createTestApp({ outboundAllowPrivate: true });
   });
   afterAll(async () => {
     killStartedServers();

@@ -9,7 +9,7 @@ const ORIGIN = 'http://localhost';
 
 /**
  * The console's webhooks pages (DESIGN §4.21), end to end through `/projects/{id}/webhooks`, with a
- * real receiver on loopback (GATEHOUSE_WEBHOOK_ALLOW_PRIVATE) and the delivery worker drained by hand.
+ * real receiver on loopback (GATEHOUSE_OUTBOUND_ALLOW_PRIVATE) and the delivery worker drained by hand.
  */
 describe(`console: webhooks with deliveries (${testEngineKind()})`, () => {
   let t: TestApp;
@@ -27,7 +27,7 @@ describe(`console: webhooks with deliveries (${testEngineKind()})`, () => {
   const drain = () => t.container.webhooks.worker.drain();
 
   beforeAll(async () => {
-    t = await createTestApp({ publicUrl: ORIGIN, webhookAllowPrivate: true });
+    t = await createTestApp({ publicUrl: ORIGIN, outboundAllowPrivate: true });
     admin = await consoleBrowser(t, [{ role: 'instance_admin' }], ORIGIN);
     shop = await t.createProject('Shop');
     other = await t.createProject('Other');

@@ -57,8 +57,6 @@ describe('outboundPolicy: when a private target may be reached', () => {
       expect(outboundPolicy({ publicUrl }), publicUrl).toEqual({ allowPrivate: false, allowLoopback: false });
     }
     expect(outboundPolicy({ publicUrl: 'https://id.example.com', outboundAllowPrivate: true }).allowPrivate).toBe(true);
-    // The older name still opts in.
-    expect(outboundPolicy({ publicUrl: 'https://id.example.com', webhookAllowPrivate: true }).allowPrivate).toBe(true);
   });
 
   it('lets a loopback public URL reach loopback hosts (over http too), and nothing else that is private', () => {

@@ -27,14 +27,14 @@ export interface OutboundPolicy {
 }
 
 /** The policy of this process's configuration. */
-export function outboundPolicy(config: { publicUrl: string; outboundAllowPrivate?: boolean; webhookAllowPrivate?: boolean }): OutboundPolicy {
+export function outboundPolicy(config: { publicUrl: string; outboundAllowPrivate?: boolean }): OutboundPolicy {
   let loopback = false;
   try {
     loopback = isLoopbackHost(new URL(config.publicUrl).hostname);
   } catch {
     // an unparsable public URL (refused at start-up anyway) is not a development machine
   }
-  return { allowPrivate: config.outboundAllowPrivate === true || config.webhookAllowPrivate === true, allowLoopback: loopback };
+  return { allowPrivate: config.outboundAllowPrivate === true, allowLoopback: loopback };
 }
 
 export type TargetRefusal = 'invalid_url' | 'https_required' | 'userinfo' | 'fragment' | 'private_address' | 'dns_failure';

@@ -14,7 +14,7 @@ describe('database statements of POST /sessions/exchange', () => {
   let f: Fixture;
   beforeAll(async () => {
     await watchStatements();
-    t = await createTestApp({ webhookAllowPrivate: true });
+    t = await createTestApp({ outboundAllowPrivate: true });
     for (let i = 0; i < 1000 && !t.container.changes.healthy; i++) await new Promise((resolve) => setTimeout(resolve, 5));
     f = await projectWithUser(t);
   });

@@ -9,7 +9,7 @@ let project: { id: string; project_secret: string };
 const hooks: Array<{ close(): Promise<void> }> = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ webhookAllowPrivate: true });
+  t = await createTestApp({ outboundAllowPrivate: true });
   project = await t.createProject('Hooks');
 });
 afterAll(async () => {

@@ -24,7 +24,7 @@ describeBrowser('the admin console in Chromium: from the set-up link to a revoke
   beforeAll(async () => {
     // WebAuthn refuses IP addresses as relying parties: the pages are opened on localhost.
     // The webhooks page delivers to a receiver on loopback.
-    ({ t, base } = await startServer({ webhookAllowPrivate: true }, { publicHost: 'localhost' }));
+    ({ t, base } = await startServer({ outboundAllowPrivate: true }, { publicHost: 'localhost' }));
     base = base.replace('127.0.0.1', 'localhost');
     pages = await BrowserPages.launch();
   });
