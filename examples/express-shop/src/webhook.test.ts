@@ -9,7 +9,7 @@ describe('examples/express-shop: signed-up users from a webhook', () => {
   let t: TestApp & { base: string };
   const shop = createServer();
   beforeAll(async () => {
-    t = await createListeningTestApp({ webhookAllowPrivate: true });
+    t = await createListeningTestApp({ outboundAllowPrivate: true });
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
   });
   afterAll(async () => {
