@@ -155,6 +155,10 @@ describe('libraryCrypto agrees with WebCrypto', () => {
     const badSignature = Buffer.from(signature);
     badSignature[badSignature.length - 1] ^= 1;
     expect(await bothWays(jwk, c.importAlgorithm, c.verifyAlgorithm, signature, data)).toEqual([true, true]);
+    // The JWK as the library builds it: `ext` always, `alg` for RSA (and a wrong `alg` refused by both).
+    const libraryShaped = { ...jwk, ext: false, ...(jwk.kty === 'RSA' ? { alg: `RS${c.name.slice(-3)}` } : {}) };
+    expect(await bothWays(libraryShaped, c.importAlgorithm, c.verifyAlgorithm, signature, data)).toEqual([true, true]);
+    if (jwk.kty === 'RSA') expect(await bothWays({ ...jwk, alg: c.name.endsWith('256') ? 'RS512' : 'RS256' }, c.importAlgorithm, c.verifyAlgorithm, signature, data)).toEqual(['refused', 'refused']);
     for (const [sig, signed] of [
       [signature, altered],
       [badSignature, data],

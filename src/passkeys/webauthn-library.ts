@@ -61,7 +61,8 @@ function mapsTo(keyData: Record<string, unknown>, algorithm: NamedAlgorithm): bo
     case 'Ed25519':
       return keyData.kty === 'OKP' && keyData.crv === 'Ed25519';
     case 'RSASSA-PKCS1-v1_5':
-      return keyData.kty === 'RSA' && RSA_HASHES.has(hashOf(algorithm) ?? '');
+      // WebCrypto refuses a JWK whose `alg` names another hash; such a key is left to it.
+      return keyData.kty === 'RSA' && RSA_HASHES.has(hashOf(algorithm) ?? '') && (keyData.alg === undefined || keyData.alg === `RS${hashOf(algorithm)!.slice(4)}`);
     default:
       return false;
   }
