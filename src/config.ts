@@ -11,6 +11,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** The variables that opt in to private outbound targets: the name, then its older one (either is enough). */
+export const OUTBOUND_OPT_IN_VARIABLES = ['GATEHOUSE_OUTBOUND_ALLOW_PRIVATE', 'GATEHOUSE_WEBHOOK_ALLOW_PRIVATE'] as const;
+
 export interface Config {
   port: number;
   host: string;
@@ -179,7 +182,7 @@ export function checkSettings(env: Env = process.env): Omit<Config, 'adminToken'
     retentionMs: integer(env, 'GATEHOUSE_RETENTION_HOURS', 24, 0, 24 * 365) * 3_600_000,
     webhookIntervalMs: integer(env, 'GATEHOUSE_WEBHOOK_INTERVAL_MS', 1000, 0, 600_000),
     webhookLeaseMs: integer(env, 'GATEHOUSE_WEBHOOK_LEASE_SECONDS', 60, 1, 3600) * 1000,
-    outboundAllowPrivate: env.GATEHOUSE_OUTBOUND_ALLOW_PRIVATE === '1' || env.GATEHOUSE_WEBHOOK_ALLOW_PRIVATE === '1',
+    outboundAllowPrivate: OUTBOUND_OPT_IN_VARIABLES.some((name) => env[name] === '1'),
     schemaFetch: {
       allow: urlPrefixes(env, 'GATEHOUSE_SCHEMA_FETCH_ALLOW'),
       timeoutMs: integer(env, 'GATEHOUSE_SCHEMA_FETCH_TIMEOUT_MS', 3000, 100, 60_000),

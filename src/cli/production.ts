@@ -1,4 +1,4 @@
-import { checkSettings, ConfigError } from '../config.js';
+import { checkSettings, ConfigError, OUTBOUND_OPT_IN_VARIABLES } from '../config.js';
 import { isLoopbackHost } from '../core/public-url.js';
 
 type Env = Record<string, string | undefined>;
@@ -105,18 +105,14 @@ export const PRODUCTION_CHECKS: readonly ProductionCheck[] = [
  * without failing, and production mode names it on standard error as it starts.
  */
 export interface ProductionNotice {
-  variable: string;
   /** undefined when the setting is off, else what it allows */
   notice(env: Env): string | undefined;
 }
 
-const OUTBOUND_OPT_INS = ['GATEHOUSE_OUTBOUND_ALLOW_PRIVATE', 'GATEHOUSE_WEBHOOK_ALLOW_PRIVATE'];
-
 export const PRODUCTION_NOTICES: readonly ProductionNotice[] = [
   {
-    variable: 'GATEHOUSE_OUTBOUND_ALLOW_PRIVATE',
     notice: (env) => {
-      const set = OUTBOUND_OPT_INS.filter((name) => env[name] === '1');
+      const set = OUTBOUND_OPT_IN_VARIABLES.filter((name) => env[name] === '1');
       if (set.length === 0) return undefined;
       return (
         `${set.map((name) => `${name}=1`).join(' and ')}: every outbound call (webhooks, back-channel logout, SSO and SAML providers, remote schemas) ` +
