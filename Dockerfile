@@ -15,7 +15,10 @@ RUN npm pack --pack-destination /tmp/pack \
  && npm install -g --prefix /opt/gatehouse --omit=dev --no-audit --no-fund /tmp/pack/gatehouse-*.tgz
 
 FROM node:22-bookworm-slim
+# The young generation's bound that `npm start` gives node (docs/operations.md, "Memory"): V8 can
+# size it only at start, and Node 24 would take 64 MB semi-spaces where 8 serve.
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-semi-space-size=8 \
     HOST=0.0.0.0 \
     PORT=8080 \
     GATEHOUSE_DATA_DIR=/var/lib/gatehouse

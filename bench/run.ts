@@ -6,7 +6,7 @@
  */
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -90,7 +90,8 @@ async function main(): Promise<void> {
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   // Like a deployment: the log goes to a file (a pipe to a collector costs the same writes), not a terminal.
   const logFd = openSync(join(dataDir, 'gatehouse.log'), 'a');
-  const serverFlags = args['server-flags'].split(' ').filter((flag) => flag.length > 0);
+  // The server starts as `npm start` starts it (its Node.js flags), then any --server-flags (the last of a flag wins).
+  const serverFlags = [...startScriptNodeFlags(root), ...args['server-flags'].split(' ').filter((flag) => flag.length > 0)];
   // bench/loop-probe.mjs reports the event loop's delay and GC pauses of each measured part.
   const probeFile = join(dataDir, 'probe.json');
   const heapDir = args['heap-snapshots'] ? resolve(args['heap-snapshots']) : '';
@@ -196,3 +197,11 @@ main()
   .finally(() => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   });
+
+/** The Node.js flags of package.json's start script (`exec node <flags> dist/cli/main.js serve`): what a deployment runs. */
+function startScriptNodeFlags(root: string): string[] {
+  const start: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
+  const shape = /^exec node((?: --[\w-]+(?:=\S+)?)*) dist\/cli\/main\.js serve$/.exec(start);
+  if (!shape) throw new Error(`bench: package.json's start script is not "exec node [flags] dist/cli/main.js serve" any more: ${start}`);
+  return shape[1].split(' ').filter((flag) => flag.length > 0);
+}

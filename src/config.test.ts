@@ -84,6 +84,7 @@ describe('configuration', () => {
       GATEHOUSE_WEBHOOK_INTERVAL_MS: '250',
       GATEHOUSE_WEBHOOK_LEASE_SECONDS: '30',
       GATEHOUSE_WEBHOOK_ALLOW_PRIVATE: '1',
+      GATEHOUSE_HEAP_GROWTH_PERCENT: '40',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -104,6 +105,7 @@ describe('configuration', () => {
       webhookLeaseMs: 30_000,
       // The older name of the opt-in still works.
       outboundAllowPrivate: true,
+      heapGrowthPercent: 40,
     });
     // Newest first: the first secret signs and encrypts, the others only verify (rotation).
     expect(config.secrets.map((s) => s.toString())).toEqual([`${SECRET}-new`, `${SECRET}-old`]);
@@ -138,6 +140,12 @@ describe('configuration', () => {
     expect(error.message).not.toContain('hunter2');
     expect(error.message).toContain('[redacted]@schemas.example.com');
     expect(configError({ GATEHOUSE_PUBLIC_URL: 'ftp://alice:hunter2@id.example.com' }).message).not.toContain('hunter2');
+  });
+
+  it('bounds the old generation to 15 % growth by default; 0 leaves it to V8', () => {
+    const base = { GATEHOUSE_DATA_DIR: join(dataDir(), 'heap'), GATEHOUSE_ADMIN_TOKEN: 'admin-token-of-at-least-24-chars', GATEHOUSE_SECRET: SECRET };
+    expect(loadConfig(base).heapGrowthPercent).toBe(15);
+    expect(loadConfig({ ...base, GATEHOUSE_HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
   });
 
   it('turns the periodic sweepers off with GATEHOUSE_SWEEP_INTERVAL_SECONDS=0', () => {
@@ -184,6 +192,9 @@ describe('configuration', () => {
     ['GATEHOUSE_SCHEMA_FETCH_ALLOW', 'https://ok.example.com/,file:///etc/'],
     ['GATEHOUSE_SCHEMA_FETCH_TIMEOUT_MS', '50'],
     ['GATEHOUSE_SCHEMA_FETCH_MAX_BYTES', 'lots'],
+    ['GATEHOUSE_HEAP_GROWTH_PERCENT', '301'],
+    ['GATEHOUSE_HEAP_GROWTH_PERCENT', '-5'],
+    ['GATEHOUSE_HEAP_GROWTH_PERCENT', '1.5'],
   ])('refuses %s=%s with an error naming the variable', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.variable).toBe(variable);

@@ -50,9 +50,18 @@ export interface Config {
    * machine) lets them reach loopback hosts (`outboundPolicy`, src/core/outbound-target.ts).
    */
   outboundAllowPrivate?: boolean;
+  /**
+   * GATEHOUSE_HEAP_GROWTH_PERCENT: how far V8's old generation may grow past its live data before
+   * the next full collection, set by `gatehouse serve` at start (src/cli/heap-growth.ts); 0 leaves
+   * it to V8. Default 15.
+   */
+  heapGrowthPercent?: number;
   /** Remote user schemas: URL prefixes that may be fetched (empty: fetching is off), timeout, size cap. */
   schemaFetch?: { allow: string[]; timeoutMs: number; maxBytes: number };
 }
+
+/** docs/performance.md, "Issue 38, fifth round": the mixed soak's peak RSS 235-244 MB -> 211-217 MB. */
+export const DEFAULT_HEAP_GROWTH_PERCENT = 15;
 
 type Env = Record<string, string | undefined>;
 
@@ -183,6 +192,7 @@ export function checkSettings(env: Env = process.env): Omit<Config, 'adminToken'
     webhookIntervalMs: integer(env, 'GATEHOUSE_WEBHOOK_INTERVAL_MS', 1000, 0, 600_000),
     webhookLeaseMs: integer(env, 'GATEHOUSE_WEBHOOK_LEASE_SECONDS', 60, 1, 3600) * 1000,
     outboundAllowPrivate: OUTBOUND_OPT_IN_VARIABLES.some((name) => env[name] === '1'),
+    heapGrowthPercent: integer(env, 'GATEHOUSE_HEAP_GROWTH_PERCENT', DEFAULT_HEAP_GROWTH_PERCENT, 0, 300),
     schemaFetch: {
       allow: urlPrefixes(env, 'GATEHOUSE_SCHEMA_FETCH_ALLOW'),
       timeoutMs: integer(env, 'GATEHOUSE_SCHEMA_FETCH_TIMEOUT_MS', 3000, 100, 60_000),

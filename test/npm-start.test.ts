@@ -54,6 +54,9 @@ describe('npm start', { timeout: 240_000 }, () => {
     while (!/^open \S+\/console\/setup\?token=\S+$/m.test(output) && Date.now() < printed) await new Promise((resolve) => setTimeout(resolve, 50));
     const setup = /^open (\S+\/console\/setup\?token=gh_setup_\S+)$/m.exec(output);
     expect(setup).not.toBeNull();
+    // The service bounds the old generation's growth itself (GATEHOUSE_HEAP_GROWTH_PERCENT, default 15), once it listens.
+    while (!output.includes('"heap_growth"') && Date.now() < printed) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(output).toContain('"heap_growth":{"source":"setting","percent":15}');
     const page = await fetch(setup![1].replace('localhost', '127.0.0.1'));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Set up Gatehouse');

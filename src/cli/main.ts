@@ -7,6 +7,7 @@ import { adminCommand } from './admin.js';
 import { announceGeneratedAdminToken, CLI_OPTIONS, existingProject, openEngineLazily, UsageError, withContainer } from './context.js';
 import { GROUPS, groupHelp, HELP } from './help.js';
 import { formatChecklist, productionModeOf, productionNotices, ProductionRefusal, runProductionChecks } from './production.js';
+import { applyHeapGrowth } from './heap-growth.js';
 import { describeStartupError } from './startup-errors.js';
 
 async function serve(production: boolean | undefined): Promise<void> {
@@ -19,6 +20,7 @@ async function serve(production: boolean | undefined): Promise<void> {
     for (const notice of productionNotices(process.env)) console.error(`gatehouse: production mode (${mode}) starts with ${notice}`);
   }
   const config = loadConfig();
+  const heapGrowth = applyHeapGrowth(config.heapGrowthPercent ?? 0);
   const { startServer } = await import('../main.js');
   // Printed before anything can fail: when the very first start fails (port taken, database
   // down), the token is already in the file and the next start would never print it.
@@ -35,6 +37,7 @@ async function serve(production: boolean | undefined): Promise<void> {
   } catch (error) {
     throw new UsageError(describeStartupError(error, config));
   }
+  server.container.logger.info({ heap_growth: heapGrowth }, 'V8 old-generation growth between full collections (GATEHOUSE_HEAP_GROWTH_PERCENT)');
   let stopping = false;
   const stop = (signal: string) => {
     // A second signal means "now": give up on draining.

@@ -1,0 +1,35 @@
+import { setFlagsFromString } from 'node:v8';
+
+/**
+ * How far the V8 old generation may grow past what survived the last full collection before the
+ * next one, for `gatehouse serve` (GATEHOUSE_HEAP_GROWTH_PERCENT, docs/operations.md "Memory").
+ *
+ * Left to itself V8 picks a factor between 1.1 and 4 from how fast it collects against how fast
+ * the process allocates. Under steady load that is near 4: with 60-75 MB live, the old generation
+ * filled to 150-190 MB of garbage between full collections, and the resident memory followed it
+ * (docs/performance.md, "Issue 38, fifth round"). Full collections here are mostly concurrent and
+ * cost tens of milliseconds per tens of MB, so a small factor trades little CPU for a bounded peak.
+ *
+ * This flag, unlike the heap sizes, is read each time V8 sets the next limit, so the process can
+ * set it for itself after it started (the sizes must be given on the command line; NODE_OPTIONS
+ * does not accept this one at all).
+ */
+export type HeapGrowth =
+  | { source: 'setting'; percent: number }
+  | { source: 'command line'; flag: string }
+  | { source: 'v8' };
+
+export const HEAP_GROWTH_FLAG = '--heap-growing-percent';
+
+export function applyHeapGrowth(percent: number, execArgv: readonly string[] = process.execArgv): HeapGrowth {
+  // A flag given to node itself is the operator's explicit choice and wins over the setting.
+  // V8 reads - and _ alike in its flags' names.
+  const given = execArgv.find((arg) => {
+    const name = arg.split('=')[0].replace(/_/g, '-');
+    return name === HEAP_GROWTH_FLAG;
+  });
+  if (given) return { source: 'command line', flag: given };
+  if (percent === 0) return { source: 'v8' };
+  setFlagsFromString(`${HEAP_GROWTH_FLAG}=${percent}`);
+  return { source: 'setting', percent };
+}

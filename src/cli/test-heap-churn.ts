@@ -1,0 +1,17 @@
+// Run as a child by heap-growth.test.ts: `node --import tsx test-heap-churn.ts <percent>`.
+// Keeps a bounded live set (a full cache, like the session and profile caches under load) while
+// allocating short-lived garbage, some of which lives long enough to be promoted; prints the
+// largest V8 heap seen and what was applied.
+import { applyHeapGrowth } from './heap-growth.js';
+
+const applied = applyHeapGrowth(Number(process.argv[2]));
+const base = Array.from({ length: 400_000 }, (_, i) => ({ key: `entry-${i}`, pair: [i, i + 1] }));
+const cache: unknown[] = new Array(20_000).fill(null);
+let largestHeap = 0;
+for (let round = 0; round < 3000; round++) {
+  for (let i = 0; i < 200; i++) cache[(round * 200 + i) % cache.length] = { text: `value-${round}-${i}`, list: new Array(16).fill(round) };
+  const shortLived: object[] = [];
+  for (let i = 0; i < 3000; i++) shortLived.push({ i });
+  if (round % 10 === 0) largestHeap = Math.max(largestHeap, process.memoryUsage().heapTotal);
+}
+process.stdout.write(JSON.stringify({ applied, largestHeapMb: largestHeap / 2 ** 20, live: base.length + cache.length }));
