@@ -6,7 +6,7 @@
  */
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +17,7 @@ import { backendsOf, runLoad, waitForHealth, type Measured } from './measure.js'
 import { updatePerformanceDoc, throughputSvg, type ScenarioResult } from './report.js';
 import { seed, type Seeded } from './seed.js';
 import { memorySvg } from './soak.js';
+import { startScriptNodeFlags } from './start-flags.js';
 import { buildReport, describeResult, printSummary } from './targets.js';
 import { startTracedServer } from './traced.js';
 import { webhookScenarios } from './webhooks.js';
@@ -197,11 +198,3 @@ main()
   .finally(() => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   });
-
-/** The Node.js flags of package.json's start script (`exec node <flags> dist/cli/main.js serve`): what a deployment runs. */
-function startScriptNodeFlags(root: string): string[] {
-  const start: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
-  const shape = /^exec node((?: --[\w-]+(?:=\S+)?)*) dist\/cli\/main\.js serve$/.exec(start);
-  if (!shape) throw new Error(`bench: package.json's start script is not "exec node [flags] dist/cli/main.js serve" any more: ${start}`);
-  return shape[1].split(' ').filter((flag) => flag.length > 0);
-}

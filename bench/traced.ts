@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startScriptNodeFlags } from './start-flags.js';
 
 /**
  * Starts bench/traced-server.mjs (the same build, tracing on, in-memory exporter) on the measured
@@ -12,7 +13,7 @@ export async function startTracedServer(root: string, env: NodeJS.ProcessEnv, po
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-traced-'));
   const log = openSync(join(dataDir, 'gatehouse.log'), 'a');
-  const child = spawn(process.execPath, [join(root, 'bench/traced-server.mjs')], {
+  const child = spawn(process.execPath, [...startScriptNodeFlags(root), join(root, 'bench/traced-server.mjs')], {
     cwd: root,
     env: { ...env, PORT: String(port), GATEHOUSE_PUBLIC_URL: url, GATEHOUSE_DATA_DIR: dataDir },
     stdio: ['ignore', log, 'inherit'],
