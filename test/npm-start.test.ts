@@ -57,6 +57,8 @@ describe('npm start', { timeout: 240_000 }, () => {
     // The service bounds the old generation's growth itself (GATEHOUSE_HEAP_GROWTH_PERCENT, default 15), once it listens.
     while (!output.includes('"heap_growth"') && Date.now() < printed) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(output).toContain('"heap_growth":{"source":"setting","percent":15}');
+    // …and reports the young generation's bound that the start script gives node.
+    expect(output).toContain('"semi_space":"--max-semi-space-size=8"');
     const page = await fetch(setup![1].replace('localhost', '127.0.0.1'));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Set up Gatehouse');

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { applyHeapGrowth } from './heap-growth.js';
+import { applyHeapGrowth, semiSpaceFlag } from './heap-growth.js';
 
 const CHURN = fileURLToPath(new URL('./test-heap-churn.ts', import.meta.url));
 
@@ -25,5 +25,15 @@ describe('heap growth (GATEHOUSE_HEAP_GROWTH_PERCENT)', () => {
     const given = churn(15, ['--heap-growing-percent=300']);
     expect(given.applied).toEqual({ source: 'command line', flag: '--heap-growing-percent=300' });
     expect(applyHeapGrowth(15, ['--heap_growing_percent', '40'])).toEqual({ source: 'command line', flag: '--heap_growing_percent' });
+  });
+
+  it("reports the young generation's bound from the command line or NODE_OPTIONS, the last one winning", () => {
+    expect(semiSpaceFlag([], undefined)).toBeUndefined();
+    expect(semiSpaceFlag(['--enable-source-maps'], '--max-old-space-size=512')).toBeUndefined();
+    expect(semiSpaceFlag(['--max-semi-space-size=8'], undefined)).toBe('--max-semi-space-size=8');
+    expect(semiSpaceFlag([], ' --max-semi-space-size=16 ')).toBe('--max-semi-space-size=16');
+    expect(semiSpaceFlag(['--max_semi_space_size', '4'], undefined)).toBe('--max_semi_space_size=4');
+    // NODE_OPTIONS is read before the command line, so the command line's value is the one V8 keeps.
+    expect(semiSpaceFlag(['--max-semi-space-size=32'], '--max-semi-space-size=8')).toBe('--max-semi-space-size=32');
   });
 });

@@ -33,3 +33,20 @@ export function applyHeapGrowth(percent: number, execArgv: readonly string[] = p
   setFlagsFromString(`${HEAP_GROWTH_FLAG}=${percent}`);
   return { source: 'setting', percent };
 }
+
+export const SEMI_SPACE_FLAG = '--max-semi-space-size';
+
+/**
+ * The young generation's bound this process was started with: the `--max-semi-space-size` of its
+ * command line or of NODE_OPTIONS (V8 takes it only at start, so `serve` can report it, not set
+ * it), or undefined when node sized it itself (16 MB semi-spaces on Node 20 and 22, 64 MB on
+ * Node 24 on a machine with memory to spare).
+ */
+export function semiSpaceFlag(execArgv: readonly string[] = process.execArgv, nodeOptions: string | undefined = process.env.NODE_OPTIONS): string | undefined {
+  // Node reads NODE_OPTIONS first and its command line after: the last one wins.
+  const args = [...(nodeOptions ?? '').split(/\s+/), ...execArgv];
+  const index = args.findLastIndex((arg) => arg.split('=')[0].replace(/_/g, '-') === SEMI_SPACE_FLAG);
+  if (index < 0) return undefined;
+  const arg = args[index];
+  return arg.includes('=') ? arg : `${arg}=${args[index + 1] ?? ''}`;
+}

@@ -7,7 +7,7 @@ import { adminCommand } from './admin.js';
 import { announceGeneratedAdminToken, CLI_OPTIONS, existingProject, openEngineLazily, UsageError, withContainer } from './context.js';
 import { GROUPS, groupHelp, HELP } from './help.js';
 import { formatChecklist, productionModeOf, productionNotices, ProductionRefusal, runProductionChecks } from './production.js';
-import { applyHeapGrowth } from './heap-growth.js';
+import { applyHeapGrowth, semiSpaceFlag } from './heap-growth.js';
 import { describeStartupError } from './startup-errors.js';
 
 async function serve(production: boolean | undefined): Promise<void> {
@@ -38,6 +38,9 @@ async function serve(production: boolean | undefined): Promise<void> {
     throw new UsageError(describeStartupError(error, config));
   }
   server.container.logger.info({ heap_growth: heapGrowth }, 'V8 old-generation growth between full collections (GATEHOUSE_HEAP_GROWTH_PERCENT)');
+  const semiSpace = semiSpaceFlag();
+  if (semiSpace) server.container.logger.info({ semi_space: semiSpace }, 'V8 young generation bounded by the node command line');
+  else server.container.logger.warn({ semi_space: 'node default' }, 'V8 young generation left to node (64 MB semi-spaces on Node 24): start node with --max-semi-space-size=8, or NODE_OPTIONS=--max-semi-space-size=8, as npm start does (docs/operations.md, Memory)');
   let stopping = false;
   const stop = (signal: string) => {
     // A second signal means "now": give up on draining.
