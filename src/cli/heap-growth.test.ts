@@ -5,8 +5,9 @@ import { applyHeapGrowth, semiSpaceFlag } from './heap-growth.js';
 
 const CHURN = fileURLToPath(new URL('./test-heap-churn.ts', import.meta.url));
 
-function churn(percent: number, nodeFlags: string[] = []): { applied: unknown; largestHeapMb: number } {
-  const child = spawnSync(process.execPath, [...nodeFlags, '--import', 'tsx', CHURN, String(percent)], { encoding: 'utf8', timeout: 60_000 });
+/** Runs the churn as `npm start` runs the server: its young generation bounded (on Node 24 node's own would raise the old one's limit by 128 MB). */
+function churn(percent: number, nodeFlags: string[] = []): { applied: unknown; largestOldMb: number } {
+  const child = spawnSync(process.execPath, ['--max-semi-space-size=8', ...nodeFlags, '--import', 'tsx', CHURN, String(percent)], { encoding: 'utf8', timeout: 60_000 });
   expect(child.status, child.stderr).toBe(0);
   return JSON.parse(child.stdout);
 }
@@ -17,8 +18,9 @@ describe('heap growth (GATEHOUSE_HEAP_GROWTH_PERCENT)', () => {
     const unbounded = churn(0);
     expect(bounded.applied).toEqual({ source: 'setting', percent: 15 });
     expect(unbounded.applied).toEqual({ source: 'v8' });
-    // Measured on Node 20: 99-104 MB against 221-232 MB. A ratio, so a slow machine moves both.
-    expect(bounded.largestHeapMb).toBeLessThan(unbounded.largestHeapMb * 0.75);
+    // Measured: 83-84 MB against 190 on Node 20, 88-90 against 153-154 on 22, 88-91 against 171-172 on 24.
+    // A ratio, so a slow machine moves both.
+    expect(bounded.largestOldMb).toBeLessThan(unbounded.largestOldMb * 0.75);
   });
 
   it('leaves a flag given to node itself in charge', () => {
