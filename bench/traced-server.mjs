@@ -19,7 +19,7 @@ setInterval(() => {
 }, 1000).unref();
 await startTracing({ exporter });
 const config = loadConfig();
-applyHeapGrowth(config.heapGrowthPercent ?? 0);
+applyHeapGrowth(config.heapGrowthPercent);
 const server = await startServer(config);
 console.log(`bench: traced server at ${server.url}`);
 process.on('SIGTERM', () => {

@@ -55,7 +55,7 @@ export interface Config {
    * the next full collection, set by `gatehouse serve` at start (src/cli/heap-growth.ts); 0 leaves
    * it to V8. Default 15.
    */
-  heapGrowthPercent?: number;
+  heapGrowthPercent: number;
   /** Remote user schemas: URL prefixes that may be fetched (empty: fetching is off), timeout, size cap. */
   schemaFetch?: { allow: string[]; timeoutMs: number; maxBytes: number };
 }
@@ -235,6 +235,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webhookIntervalMs: 0,
     // Retries of transient SMTP failures back off for milliseconds in tests, not seconds.
     mailRetry: { attempts: 4, baseMs: 10 },
+    // Only `gatehouse serve` applies it (to its own process), never an app built in a test.
+    heapGrowthPercent: 0,
     ...overrides,
   };
 }

@@ -19,22 +19,28 @@ export type HeapGrowth =
   | { source: 'command line'; flag: string }
   | { source: 'v8' };
 
-export const HEAP_GROWTH_FLAG = '--heap-growing-percent';
+const HEAP_GROWTH_FLAG = '--heap-growing-percent';
+const SEMI_SPACE_FLAG = '--max-semi-space-size';
+
+/**
+ * The last occurrence of a V8 flag among node's arguments, as `--name=value` (V8 keeps the last
+ * one, and reads - and _ alike in names), or undefined.
+ */
+function lastFlag(args: readonly string[], name: string): string | undefined {
+  const index = args.findLastIndex((arg) => arg.split('=')[0].replace(/_/g, '-') === name);
+  if (index < 0) return undefined;
+  const arg = args[index];
+  return arg.includes('=') ? arg : `${arg}=${args[index + 1] ?? ''}`;
+}
 
 export function applyHeapGrowth(percent: number, execArgv: readonly string[] = process.execArgv): HeapGrowth {
   // A flag given to node itself is the operator's explicit choice and wins over the setting.
-  // V8 reads - and _ alike in its flags' names.
-  const given = execArgv.find((arg) => {
-    const name = arg.split('=')[0].replace(/_/g, '-');
-    return name === HEAP_GROWTH_FLAG;
-  });
+  const given = lastFlag(execArgv, HEAP_GROWTH_FLAG);
   if (given) return { source: 'command line', flag: given };
   if (percent === 0) return { source: 'v8' };
   setFlagsFromString(`${HEAP_GROWTH_FLAG}=${percent}`);
   return { source: 'setting', percent };
 }
-
-export const SEMI_SPACE_FLAG = '--max-semi-space-size';
 
 /**
  * The young generation's bound this process was started with: the `--max-semi-space-size` of its
@@ -44,9 +50,5 @@ export const SEMI_SPACE_FLAG = '--max-semi-space-size';
  */
 export function semiSpaceFlag(execArgv: readonly string[] = process.execArgv, nodeOptions: string | undefined = process.env.NODE_OPTIONS): string | undefined {
   // Node reads NODE_OPTIONS first and its command line after: the last one wins.
-  const args = [...(nodeOptions ?? '').split(/\s+/), ...execArgv];
-  const index = args.findLastIndex((arg) => arg.split('=')[0].replace(/_/g, '-') === SEMI_SPACE_FLAG);
-  if (index < 0) return undefined;
-  const arg = args[index];
-  return arg.includes('=') ? arg : `${arg}=${args[index + 1] ?? ''}`;
+  return lastFlag([...(nodeOptions ?? '').split(/\s+/), ...execArgv], SEMI_SPACE_FLAG);
 }

@@ -20,7 +20,7 @@ async function serve(production: boolean | undefined): Promise<void> {
     for (const notice of productionNotices(process.env)) console.error(`gatehouse: production mode (${mode}) starts with ${notice}`);
   }
   const config = loadConfig();
-  const heapGrowth = applyHeapGrowth(config.heapGrowthPercent ?? 0);
+  const heapGrowth = applyHeapGrowth(config.heapGrowthPercent);
   const { startServer } = await import('../main.js');
   // Printed before anything can fail: when the very first start fails (port taken, database
   // down), the token is already in the file and the next start would never print it.
