@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startScriptNodeFlags } from '../../bench/start-flags.js';
 
 /** Starts and stops PostgreSQL-backed `gatehouse serve` processes on loopback. */
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -86,7 +87,8 @@ export class ClusterNode {
       LOG_LEVEL: settings.logLevel ?? 'warn',
       ...settings.extraEnv,
     };
-    const child = spawn(process.execPath, [...(settings.cli ?? TSX_CLI), 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Each node starts with the Node.js flags of `npm start`, as a deployed one does (docs/operations.md, Memory).
+    const child = spawn(process.execPath, [...startScriptNodeFlags(ROOT), ...(settings.cli ?? TSX_CLI), 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     this.output = '';
     return new Promise((resolvePromise, reject) => {
