@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { comparisonSafe } from '../core/comparable.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (
@@ -115,7 +116,7 @@ export class SchemaCompiler {
       const validate = this.ajv.compile(body);
       const unknownFormats = this.warnings.filter((warning) => warning.includes('unknown format'));
       if (unknownFormats.length > 0) return { errors: unknownFormats.map((message) => ({ path: 'schema', message })) };
-      return { validate, errors };
+      return { validate: comparisonSafe(validate), errors };
     } catch (error) {
       return { errors: [{ path: 'schema', message: error instanceof Error ? error.message : 'cannot be compiled' }] };
     } finally {

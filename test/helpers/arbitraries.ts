@@ -30,6 +30,8 @@ export function hostileJson(pool: readonly string[] = []): fc.Arbitrary<unknown>
     { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
     { weight: 2, arbitrary: hostileString(pool) },
     { weight: 1, arbitrary: fc.constantFrom<unknown>({ a: { b: { c: [] } } }, -0, 2 ** 53, -1e300, 1e300, [null], { __proto__: null }) },
+    // Members that shadow Object.prototype's methods break String(), `${}` and deep-equal comparisons.
+    { weight: 1, arbitrary: fc.constantFrom<unknown>({ valueOf: false }, { toString: 1 }, { toJSON: 'x', hasOwnProperty: null }, [{ valueOf: 0 }, { valueOf: 0 }]) },
   );
 }
 
@@ -85,7 +87,7 @@ function stringFor(schema: Schema, name: string, pool: readonly string[]): fc.Ar
 function objectFor(schema: Schema, pool: readonly string[], depth: number): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema.properties ?? {};
   const shape = Object.fromEntries(Object.entries(properties).map(([key, sub]) => [key, valueFor(sub, pool, depth + 1, key)]));
-  const extraKey = fc.constantFrom('extra', '__proto__', 'constructor', 'id', 'metadata');
+  const extraKey = fc.constantFrom('extra', '__proto__', 'constructor', 'valueOf', 'toString', 'id', 'metadata');
   return fc
     .tuple(fc.record(shape, { requiredKeys: schema.required ?? [] }), sometimes(fc.tuple(extraKey, hostileJson(pool)), 10))
     .map(([value, extra]) => (extra ? { ...value, [extra[0]]: extra[1] } : value));

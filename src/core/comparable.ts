@@ -1,0 +1,33 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+
+/**
+ * Ajv compares objects for `const`, `enum` and `uniqueItems` with fast-deep-equal, which calls an
+ * object's own `valueOf` or `toString` when it is not the inherited one. JSON can name a member
+ * `valueOf` and give it any value, and then the comparison throws a TypeError instead of answering.
+ */
+export const UNCOMPARABLE: ErrorObject = {
+  instancePath: '',
+  schemaPath: '#',
+  keyword: 'comparable',
+  params: {},
+  message: 'holds a member named valueOf or toString, which cannot be compared with the schema\'s const, enum or uniqueItems',
+};
+
+/**
+ * The same validator, except that a comparison that throws is answered as invalid data with
+ * {@link UNCOMPARABLE} in `errors`; any other throw (a defect, not data) still reaches the caller.
+ */
+export function comparisonSafe<T extends ValidateFunction>(validate: T): T {
+  const guarded = ((data: unknown, context?: unknown) => {
+    try {
+      const valid = (validate as (data: unknown, context?: unknown) => boolean)(data, context);
+      guarded.errors = validate.errors;
+      return valid;
+    } catch (error) {
+      if (!(error instanceof TypeError && /\b(valueOf|toString)\b/.test(error.message))) throw error;
+      guarded.errors = [UNCOMPARABLE];
+      return false;
+    }
+  }) as unknown as T;
+  return Object.assign(guarded, { schema: validate.schema, schemaEnv: validate.schemaEnv });
+}
