@@ -13,6 +13,11 @@ export const UNCOMPARABLE: ErrorObject = {
   message: 'holds a member named valueOf or toString, which cannot be compared with the schema\'s const, enum or uniqueItems',
 };
 
+/** Whether `error` is fast-deep-equal failing on such a member, rather than a defect. */
+export function isComparisonFailure(error: unknown): boolean {
+  return error instanceof TypeError && /\b(valueOf|toString)\b/.test(error.message);
+}
+
 /**
  * The same validator, except that a comparison that throws is answered as invalid data with
  * {@link UNCOMPARABLE} in `errors`; any other throw (a defect, not data) still reaches the caller.
@@ -24,7 +29,7 @@ export function comparisonSafe<T extends ValidateFunction>(validate: T): T {
       guarded.errors = validate.errors;
       return valid;
     } catch (error) {
-      if (!(error instanceof TypeError && /\b(valueOf|toString)\b/.test(error.message))) throw error;
+      if (!isComparisonFailure(error)) throw error;
       guarded.errors = [UNCOMPARABLE];
       return false;
     }

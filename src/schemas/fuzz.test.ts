@@ -11,6 +11,8 @@ const KEYWORDS = [
 const keywordValue = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
   fc.constantFrom('object', 'string', 'integer', 'email', 'project', 'team', 'email', '#/$defs/a', '#', '(', 'uri'),
+  // Members shadowing Object.prototype's methods: the meta-schema's uniqueItems once threw on them.
+  fc.constantFrom<unknown>([{ valueOf: 1 }, { valueOf: 1 }], { toString: 0 }),
 );
 const schemaLike = fc.letrec((tie) => ({
   node: fc.dictionary(fc.constantFrom(...KEYWORDS), fc.oneof({ depthSize: 'small' }, keywordValue, tie('node'), fc.dictionary(fc.string({ maxLength: 8 }), tie('node'), { maxKeys: 3 })), { maxKeys: 6 }),
@@ -103,6 +105,14 @@ describe('no input makes schemas or users answer 500', () => {
     }
     const after = await t.app.inject({ method: 'GET', url: `/users?project_id=${own.id}`, headers: bearer(own.project_secret) });
     expect(after.json().users).toEqual([]);
+  });
+
+  it('a schema document whose values cannot be compared is refused as invalid', async () => {
+    for (const document of [{ type: 'object', properties: { a: { type: [{ toString: 1 }, { toString: 1 }] } } }, { type: 'object', properties: { a: { type: 'array', items: { type: [{ valueOf: 0 }, { valueOf: 0 }] } } } }]) {
+      const response = await t.app.inject({ method: 'POST', url: `/schemas?project_id=${project.id}`, headers: bearer(project.project_secret), payload: document });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'sch.invalid', details: { errors: [{ path: 'schema' }] } });
+    }
   });
 
   it('POST /users with arbitrary attributes and schema references', async () => {

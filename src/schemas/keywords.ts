@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { comparisonSafe } from '../core/comparable.js';
+import { comparisonSafe, isComparisonFailure, UNCOMPARABLE } from '../core/comparable.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (
@@ -105,7 +105,15 @@ export class SchemaCompiler {
   compile(document: Record<string, unknown>): CompileResult {
     const errors: CompileResult['errors'] = [];
     const { $schema: _dialect, ...body } = document;
-    if (!this.ajv.validateSchema({ ...body, $schema: DIALECT_2020_12 })) {
+    let valid: boolean;
+    try {
+      valid = this.ajv.validateSchema({ ...body, $schema: DIALECT_2020_12 }) as boolean;
+    } catch (error) {
+      // The meta-schema's uniqueItems (on `type`) compares whole values too.
+      if (!isComparisonFailure(error)) throw error;
+      return { errors: [{ path: 'schema', message: UNCOMPARABLE.message! }] };
+    }
+    if (!valid) {
       for (const error of this.ajv.errors ?? []) {
         errors.push({ path: `schema${error.instancePath}`, message: error.message ?? 'is invalid' });
       }
