@@ -44,7 +44,13 @@ try {
   await measure('insert, sequential key (autocommit, durable)', (i) => pool.query(`insert into ${table} values ($1, $2, 1)`, [`s${String(i).padStart(8, '0')}`, `s${i}`]));
   // A random unique key, as a session's token hash: each insert lands on another index page.
   await measure('insert, random unique key (autocommit, durable)', (i) => pool.query(`insert into ${table} values ($1, md5($1 || random()::text), 1)`, [`r${i}`]));
+  // A foreign key to one parent row, as every session, attempt and event has to its project: the
+  // check locks that row FOR KEY SHARE, and concurrent lockers share it through a MultiXact.
+  await pool.query(`create table ${table}_parent (id text primary key)`);
+  await pool.query(`insert into ${table}_parent values ('p')`);
+  await pool.query(`create table ${table}_child (id text primary key, token_hash text not null unique, parent_id text not null references ${table}_parent (id) on delete cascade)`);
+  await measure('insert, random unique key, foreign key to one parent row', (i) => pool.query(`insert into ${table}_child values ($1, md5($1 || random()::text), 'p')`, [`f${i}`]));
 } finally {
-  await pool.query(`drop table if exists ${table}`);
+  await pool.query(`drop table if exists ${table}_child, ${table}_parent, ${table}`);
   await pool.end();
 }
