@@ -34,5 +34,8 @@ describe('comparisonSafe', () => {
       throw new TypeError('undefined is not iterable');
     }, { errors: null, schema: {}, schemaEnv: undefined });
     expect(() => comparisonSafe(broken as unknown as ValidateFunction)({})).toThrow('not iterable');
+    // A defect that only mentions toString is not mistaken for data that cannot be compared.
+    const defect = Object.assign(() => (undefined as unknown as { toString(): string }).toString(), { errors: null, schema: {}, schemaEnv: undefined });
+    expect(() => comparisonSafe(defect as unknown as ValidateFunction)({})).toThrow("reading 'toString'");
   });
 });

@@ -5,17 +5,20 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
  * object's own `valueOf` or `toString` when it is not the inherited one. JSON can name a member
  * `valueOf` and give it any value, and then the comparison throws a TypeError instead of answering.
  */
-export const UNCOMPARABLE: ErrorObject = {
+export const UNCOMPARABLE: Readonly<ErrorObject> = Object.freeze({
   instancePath: '',
   schemaPath: '#',
   keyword: 'comparable',
   params: {},
   message: 'holds a member named valueOf or toString, which cannot be compared with the schema\'s const, enum or uniqueItems',
-};
+});
 
-/** Whether `error` is fast-deep-equal failing on such a member, rather than a defect. */
+/**
+ * Whether `error` is fast-deep-equal calling such a member (`a.valueOf is not a function`), rather
+ * than a defect that merely mentions one (`reading 'toString'` of undefined).
+ */
 export function isComparisonFailure(error: unknown): boolean {
-  return error instanceof TypeError && /\b(valueOf|toString)\b/.test(error.message);
+  return error instanceof TypeError && /\.(valueOf|toString) is not a function$/.test(error.message);
 }
 
 /**
@@ -30,7 +33,8 @@ export function comparisonSafe<T extends ValidateFunction>(validate: T): T {
       return valid;
     } catch (error) {
       if (!isComparisonFailure(error)) throw error;
-      guarded.errors = [UNCOMPARABLE];
+      // A copy: whoever reads `errors` may annotate them, and the constant is shared.
+      guarded.errors = [{ ...UNCOMPARABLE }];
       return false;
     }
   }) as unknown as T;
