@@ -1,10 +1,7 @@
 import { Ajv, type Options } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import { addFormats } from '../core/ajv-formats.js';
 import { comparisonSafe } from '../core/comparable.js';
-
-// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
 function buildAjv(options: Options): Ajv {
   const ajv = new Ajv({

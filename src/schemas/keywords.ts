@@ -1,11 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { addFormats } from '../core/ajv-formats.js';
 import { comparisonSafe, isComparisonFailure, UNCOMPARABLE } from '../core/comparable.js';
-
-// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (
-  ajv: Ajv2020,
-) => Ajv2020;
 
 /**
  * A key a user schema's `x-auth-methods` may hold, `{enabled: boolean, ...options}`. The sign-in
