@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
@@ -41,7 +41,8 @@ export function isTransient(error: unknown): boolean {
  * flows hand messages to `sendLater` / `sendTemplateLater` and answer at once.
  */
 export class Courier {
-  private readonly transport?: Transporter;
+  private readonly smtpUrl?: string;
+  private transport?: Promise<Transporter>;
   private readonly attempts: number;
   private readonly baseMs: number;
   private readonly pending = new Set<Promise<unknown>>();
@@ -54,15 +55,13 @@ export class Courier {
     private readonly options: CourierOptions,
     private readonly composer?: MailComposer,
   ) {
-    if (options.smtpUrl) {
-      this.transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
-    }
+    if (options.smtpUrl) this.smtpUrl = options.smtpUrl;
     this.attempts = Math.max(1, options.retry?.attempts ?? 4);
     this.baseMs = Math.max(0, options.retry?.baseMs ?? 2000);
   }
 
   get mode(): 'smtp' | 'embedded' {
-    return this.transport ? 'smtp' : 'embedded';
+    return this.smtpUrl ? 'smtp' : 'embedded';
   }
 
   async send(mail: Mail): Promise<OutboxRow> {
@@ -72,15 +71,15 @@ export class Courier {
       recipient: mail.to,
       subject: mail.subject,
       template: mail.template,
-      body: this.transport ? null : mail.text,
-      status: this.transport ? 'pending' : 'logged',
+      body: this.smtpUrl ? null : mail.text,
+      status: this.smtpUrl ? 'pending' : 'logged',
       error: null,
       attempts: 0,
       created_at: this.clock.now(),
       sent_at: null,
     };
     await this.store.insert(row);
-    if (!this.transport) {
+    if (!this.smtpUrl) {
       // Never the body: it holds the code or link. One line that says where to read it instead.
       const command = `gatehouse mail list${row.project_id ? ` --project ${row.project_id}` : ''}`;
       // Not the subject either: a project's template may put the code there ("123456 is your code").
@@ -90,7 +89,8 @@ export class Courier {
     let lastError = '';
     for (let attempt = 1; attempt <= this.attempts; attempt++) {
       try {
-        await this.transport.sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html !== undefined ? { html: mail.html } : {}) });
+        const transport = await this.transporter(this.smtpUrl);
+        await transport.sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html !== undefined ? { html: mail.html } : {}) });
         await this.store.mark(row.id, 'sent', this.clock.now(), attempt);
         return { ...row, status: 'sent', sent_at: this.clock.now(), attempts: attempt };
       } catch (error) {
@@ -163,8 +163,17 @@ export class Courier {
     return this.store.forProject(projectId, options);
   }
 
+  /**
+   * nodemailer (about 2 MB of heap) is imported with the first message sent over SMTP: an instance
+   * on the embedded courier, or one that has not sent yet, does not hold it.
+   */
+  private transporter(smtpUrl: string): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl, { from: this.options.from }));
+    return this.transport;
+  }
+
   async close(): Promise<void> {
     await this.flush();
-    this.transport?.close();
+    await this.transport?.then((transport) => transport.close(), () => undefined);
   }
 }

@@ -1,5 +1,4 @@
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
@@ -36,6 +35,8 @@ export function matchingTimeStep(secret: string, code: string, now: Date): numbe
 
 export async function enrollmentView(secret: string, issuer: string, label: string): Promise<TotpEnrollmentView> {
   const uri = new TOTP({ ...TOTP_PARAMS, issuer, label, secret: Secret.fromBase32(secret) }).toString();
+  // qrcode (about 1 MB of heap) is imported at the first enrolment, not held by every instance.
+  const { default: QRCode } = await import('qrcode');
   const qr = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { secret, otpauth_uri: uri, qr_svg: qr };
 }

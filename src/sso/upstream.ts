@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { Clock } from '../core/clock.js';
 import { outboundFetch } from '../core/outbound-fetch.js';
 import type { OutboundPolicy } from '../core/outbound-target.js';
@@ -43,6 +43,18 @@ export const UPSTREAM_TIMEOUT_SECONDS = 5;
 const DISCOVERY_TTL_MS = 10 * 60 * 1000;
 
 /**
+ * openid-client with oauth4webapi (about 1 MB of heap) is imported at the first upstream sign-in:
+ * an instance without SSO providers does not hold it.
+ */
+const openidClient = (): Promise<typeof Oidc> => import('openid-client');
+
+/** A sign-in's fresh state, nonce and PKCE verifier. */
+export async function newCallbackChecks(): Promise<CallbackChecks> {
+  const oidc = await openidClient();
+  return { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
+}
+
+/**
  * The relying-party side of upstream SSO (DESIGN §4.14) on panva's `openid-client`: discovery,
  * the authorization URL (code flow, PKCE S256, state, nonce) and the callback's code exchange
  * with every check the library makes (state, nonce, issuer, audience, signature, expiry).
@@ -55,9 +67,9 @@ const DISCOVERY_TTL_MS = 10 * 60 * 1000;
  * GATEHOUSE_OUTBOUND_ALLOW_PRIVATE=1 reaches any).
  */
 export class UpstreamClient {
-  private readonly configs = new Map<string, { config: Promise<oidc.Configuration>; until: number }>();
+  private readonly configs = new Map<string, { config: Promise<Oidc.Configuration>; until: number }>();
   private readonly timeoutSeconds: number;
-  private readonly fetch: oidc.CustomFetch;
+  private readonly fetch: Oidc.CustomFetch;
 
   constructor(
     private readonly clock: Clock,
@@ -69,6 +81,7 @@ export class UpstreamClient {
   }
 
   async authorizationUrl(provider: OpenedProvider, redirectUri: string, checks: CallbackChecks): Promise<string> {
+    const oidc = await openidClient();
     const config = await this.configuration(provider);
     const params: Record<string, string> = {
       redirect_uri: redirectUri,
@@ -85,9 +98,10 @@ export class UpstreamClient {
 
   /** Exchanges the callback's code and returns the proven identity; throws `UpstreamFailure`. */
   async profile(provider: OpenedProvider, callbackUrl: URL, checks: CallbackChecks): Promise<UpstreamProfile> {
+    const oidc = await openidClient();
     const config = await this.configuration(provider);
     const github = provider.template === 'github';
-    let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+    let tokens: Awaited<ReturnType<typeof Oidc.authorizationCodeGrant>>;
     try {
       tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
         expectedState: checks.state,
@@ -118,7 +132,8 @@ export class UpstreamClient {
     };
   }
 
-  private async githubProfile(config: oidc.Configuration, accessToken: string, enterpriseBase: string | null): Promise<UpstreamProfile> {
+  private async githubProfile(config: Oidc.Configuration, accessToken: string, enterpriseBase: string | null): Promise<UpstreamProfile> {
+    const oidc = await openidClient();
     const endpoints = githubEndpoints(enterpriseBase);
     const read = async (url: string) => {
       const response = await oidc.fetchProtectedResource(config, accessToken, new URL(url), 'GET', undefined, new Headers({ accept: 'application/vnd.github+json' }));
@@ -140,7 +155,7 @@ export class UpstreamClient {
   }
 
   /** The provider's configuration, discovered once per row version and reused for a while. */
-  private async configuration(provider: OpenedProvider): Promise<oidc.Configuration> {
+  private async configuration(provider: OpenedProvider): Promise<Oidc.Configuration> {
     const key = [provider.project_id, provider.id, provider.updated_at.getTime(), provider.template, provider.issuer, provider.client_id, provider.client_secret_sealed].join('\0');
     const now = this.clock.now().getTime();
     const cached = this.configs.get(key);
@@ -153,7 +168,8 @@ export class UpstreamClient {
     return config;
   }
 
-  private async build(provider: OpenedProvider): Promise<oidc.Configuration> {
+  private async build(provider: OpenedProvider): Promise<Oidc.Configuration> {
+    const oidc = await openidClient();
     const auth = provider.client_secret !== undefined ? oidc.ClientSecretPost(provider.client_secret) : oidc.None();
     if (provider.template === 'github') {
       const endpoints = githubEndpoints(provider.issuer);

@@ -39,7 +39,7 @@ export async function startSaml(ctx: MethodContext, providerId: string, returnTo
   const provider = await samlServices(ctx).providers.opened(ctx.projectId, providerId);
   if (!provider) return false;
   const requestId = `_${randomBytes(20).toString('hex')}`;
-  const url = await samlClient(provider, requestId).getAuthorizeUrlAsync('', undefined, {});
+  const url = await (await samlClient(provider, requestId)).getAuthorizeUrlAsync('', undefined, {});
   const binding = randomBytes(32).toString('base64url');
   const state = samlState(ctx);
   state.hold(undefined);

@@ -1,4 +1,4 @@
-import { SAML, ValidateInResponseTo, type CacheProvider } from '@node-saml/node-saml';
+import type { CacheProvider, SAML } from '@node-saml/node-saml';
 import type { OpenedSamlProvider } from '../../../saml/service.js';
 import { parseXml, refuseDeclarations, XmlRefused } from '../../../saml/xml.js';
 
@@ -33,8 +33,13 @@ const onlyRequest = (requestId: string): CacheProvider => ({
   removeAsync: async () => null,
 });
 
-/** node-saml configured for one provider and one request (SP-initiated only). */
-export function samlClient(provider: OpenedSamlProvider, requestId: string): SAML {
+/**
+ * node-saml configured for one provider and one request (SP-initiated only). node-saml and its XML
+ * stack (xml-crypto, xmldom, xml2js, xml-encryption) are imported on the first SAML sign-in: they
+ * are 3-4 MB of heap that an instance without SAML providers would otherwise hold for its life.
+ */
+export async function samlClient(provider: OpenedSamlProvider, requestId: string): Promise<SAML> {
+  const { SAML, ValidateInResponseTo } = await import('@node-saml/node-saml');
   return new SAML({
     entryPoint: provider.idp.ssoUrl,
     issuer: provider.spEntityId,
@@ -91,7 +96,7 @@ export async function verifyResponse(provider: OpenedSamlProvider, samlResponse:
   if (destination !== provider.acsUrl) throw new SamlRefusal('the Destination is not this ACS');
   let profile;
   try {
-    ({ profile } = await samlClient(provider, requestId).validatePostResponseAsync({ SAMLResponse: samlResponse }));
+    ({ profile } = await (await samlClient(provider, requestId)).validatePostResponseAsync({ SAMLResponse: samlResponse }));
   } catch (error) {
     throw new SamlRefusal(`node-saml: ${(error as Error).message}`.slice(0, 300));
   }

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import * as oidc from 'openid-client';
 import { sha256Hex } from '../../../core/crypto.js';
 import { ownOriginsOf } from '../../../core/public-url.js';
 import { ALL_PROVIDERS, SSO_CALLBACK_PATH } from '../../../sso/service.js';
-import { UpstreamFailure } from '../../../sso/upstream.js';
+import { newCallbackChecks, UpstreamFailure } from '../../../sso/upstream.js';
 import { validationFailed } from '../../errors.js';
 import type { SubmitInput } from '../../view.js';
 import type { MethodContext } from '../method.js';
@@ -58,7 +57,7 @@ export async function startSso(ctx: MethodContext, input: SubmitInput): Promise<
   const returnProblem = await returnToProblem(ctx, input.return_to);
   if (returnProblem) problems.return_to = returnProblem;
   if (!provider || Object.keys(problems).length > 0) throw validationFailed(ctx.flowId, problems, 'The sign-in provider or return address is not accepted.');
-  const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
+  const checks = await newCallbackChecks();
   let url: string;
   try {
     url = await ssoServices(ctx).upstream.authorizationUrl(provider, callbackUrl(ctx), checks);
