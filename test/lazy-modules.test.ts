@@ -7,7 +7,8 @@ import { cliEnv, killStartedServers, REPO_ROOT, startServe, tempDir } from './he
 /**
  * Libraries that only some instances use are imported on first use, not at start: each is heap
  * that every instance would otherwise hold for its life (issue 38, RSS under load). Measured
- * after start with PostgreSQL and a forced GC: 40.6 MB of heap in use with them, 34.0 MB without.
+ * after start with PostgreSQL and a forced GC: 40.6-40.7 MB of heap in use with them,
+ * 35.6-35.8 MB without (docs/performance.md, "Issue 38, seventh round").
  * Their own tests (SAML, SSO, SMTP, TOTP enrolment) show that they load when needed.
  */
 const LOADED_ON_FIRST_USE = {

@@ -41,7 +41,6 @@ export function isTransient(error: unknown): boolean {
  * flows hand messages to `sendLater` / `sendTemplateLater` and answer at once.
  */
 export class Courier {
-  private readonly smtpUrl?: string;
   private transport?: Promise<Transporter>;
   private readonly attempts: number;
   private readonly baseMs: number;
@@ -55,13 +54,12 @@ export class Courier {
     private readonly options: CourierOptions,
     private readonly composer?: MailComposer,
   ) {
-    if (options.smtpUrl) this.smtpUrl = options.smtpUrl;
     this.attempts = Math.max(1, options.retry?.attempts ?? 4);
     this.baseMs = Math.max(0, options.retry?.baseMs ?? 2000);
   }
 
   get mode(): 'smtp' | 'embedded' {
-    return this.smtpUrl ? 'smtp' : 'embedded';
+    return this.options.smtpUrl ? 'smtp' : 'embedded';
   }
 
   async send(mail: Mail): Promise<OutboxRow> {
@@ -71,15 +69,16 @@ export class Courier {
       recipient: mail.to,
       subject: mail.subject,
       template: mail.template,
-      body: this.smtpUrl ? null : mail.text,
-      status: this.smtpUrl ? 'pending' : 'logged',
+      body: this.options.smtpUrl ? null : mail.text,
+      status: this.options.smtpUrl ? 'pending' : 'logged',
       error: null,
       attempts: 0,
       created_at: this.clock.now(),
       sent_at: null,
     };
     await this.store.insert(row);
-    if (!this.smtpUrl) {
+    const smtpUrl = this.options.smtpUrl;
+    if (!smtpUrl) {
       // Never the body: it holds the code or link. One line that says where to read it instead.
       const command = `gatehouse mail list${row.project_id ? ` --project ${row.project_id}` : ''}`;
       // Not the subject either: a project's template may put the code there ("123456 is your code").
@@ -89,7 +88,7 @@ export class Courier {
     let lastError = '';
     for (let attempt = 1; attempt <= this.attempts; attempt++) {
       try {
-        const transport = await this.transporter(this.smtpUrl);
+        const transport = await this.transporter(smtpUrl);
         await transport.sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html !== undefined ? { html: mail.html } : {}) });
         await this.store.mark(row.id, 'sent', this.clock.now(), attempt);
         return { ...row, status: 'sent', sent_at: this.clock.now(), attempts: attempt };
