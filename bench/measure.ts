@@ -29,6 +29,40 @@ export function cpuMs(pid: number): number {
   }
 }
 
+/** A process's CPU split: its main thread's user and system time, and its other threads' (ms). */
+export interface CpuSplit {
+  main_user: number;
+  main_system: number;
+  other_threads: number;
+}
+
+/**
+ * The CPU split of process `pid` so far, from /proc/<pid>/task/<tid>/stat. The main thread (tid =
+ * pid) runs the requests; the others are libuv's pool (argon2, async crypto) and V8's (GC). A
+ * thread that ended meanwhile takes its time with it, so the split is for long-lived threads.
+ */
+export function cpuSplitMs(pid: number): CpuSplit {
+  const split: CpuSplit = { main_user: 0, main_system: 0, other_threads: 0 };
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return split;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const [user, system] = [Number(fields[11]) * 10, Number(fields[12]) * 10];
+      if (tid === String(pid)) Object.assign(split, { main_user: user, main_system: system });
+      else split.other_threads += user + system;
+    } catch {
+      // the thread ended while we looked
+    }
+  }
+  return split;
+}
+
 /**
  * CPU time (ms) of each PostgreSQL process on this machine (the benchmark's server is local), keyed
  * by `<pid>@<start time>`: a pid that the system hands to a new backend is another process, and
@@ -146,10 +180,19 @@ export interface Measured {
   databaseBackends?: () => Promise<Set<string>>;
 }
 
-export type MeasuredResult = LoadResult & { max_rss_mb: number; memory_at_max_mb?: Record<string, number>; server_cpu_ms_per_op?: number; database_cpu_ms_per_op?: number; probe?: ProbeReport };
+export type MeasuredResult = LoadResult & {
+  max_rss_mb: number;
+  memory_at_max_mb?: Record<string, number>;
+  server_cpu_ms_per_op?: number;
+  /** server_cpu_ms_per_op by thread: the main thread's user and system (kernel) time, and the other threads' */
+  server_cpu_split_ms_per_op?: CpuSplit;
+  database_cpu_ms_per_op?: number;
+  probe?: ProbeReport;
+};
 
 export function runLoad(spec: LoadSpec, server: Measured): Promise<MeasuredResult> {
   let cpuBefore = 0;
+  let splitBefore: CpuSplit | undefined;
   let databaseCpuBefore = new Map<string, number>();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/load.ts'), JSON.stringify(spec)], {
@@ -181,6 +224,7 @@ export function runLoad(spec: LoadSpec, server: Measured): Promise<MeasuredResul
     child.stdout.on('data', (chunk: Buffer) => {
       if (cpuBefore === 0 && String(chunk).includes('measuring\n')) {
         cpuBefore = cpuMs(server.pid);
+        splitBefore = cpuSplitMs(server.pid);
         databaseCpuBefore = databaseCpuMs();
         // The probe starts over: what it reports at the end is the measured part's.
         if (server.probeFile) void readProbe(server.pid, server.probeFile);
@@ -193,13 +237,17 @@ export function runLoad(spec: LoadSpec, server: Measured): Promise<MeasuredResul
       const result = JSON.parse(out.trim().split('\n').pop()!) as LoadResult;
       // All of the server's threads (argon2 included) over the measured part only.
       const cpu = cpuMs(server.pid) - cpuBefore;
+      const split = cpuSplitMs(server.pid);
       const databaseNow = databaseCpuMs();
       void (async () => {
         const backends = await server.databaseBackends?.().catch(() => undefined);
         const databaseCpu = databaseCpuSince(databaseCpuBefore, databaseNow, backends);
         const probe = server.probeFile ? await readProbe(server.pid, server.probeFile) : undefined;
         const ops = result.total;
-        const perOp = ops > 0 ? { server_cpu_ms_per_op: cpu / ops, database_cpu_ms_per_op: databaseCpu / ops } : {};
+        const splitPerOp = splitBefore && ops > 0
+          ? { main_user: (split.main_user - splitBefore.main_user) / ops, main_system: (split.main_system - splitBefore.main_system) / ops, other_threads: (split.other_threads - splitBefore.other_threads) / ops }
+          : undefined;
+        const perOp = ops > 0 ? { server_cpu_ms_per_op: cpu / ops, ...(splitPerOp ? { server_cpu_split_ms_per_op: splitPerOp } : {}), database_cpu_ms_per_op: databaseCpu / ops } : {};
         resolve({ ...result, max_rss_mb: maxRss, ...(memory ? { memory_at_max_mb: memory } : {}), ...perOp, ...(probe ? { probe } : {}) });
       })().catch(reject);
     });

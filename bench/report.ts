@@ -21,6 +21,8 @@ export interface ScenarioResult {
   memory_at_max_mb?: Record<string, number>;
   /** CPU time of the Gatehouse process (all threads) per request or journey while measured. */
   server_cpu_ms_per_op?: number;
+  /** The same by thread: the main thread's user and system (kernel) time, and the other threads' (libuv's pool, V8's). */
+  server_cpu_split_ms_per_op?: { main_user: number; main_system: number; other_threads: number };
   /** CPU time of all local PostgreSQL processes per request or journey while measured (0 on PGlite). */
   database_cpu_ms_per_op?: number;
   /** The load process's own CPU per operation: argon2_only, one verification; login_journey, the client's side. */
