@@ -154,15 +154,16 @@ async function main(): Promise<void> {
   // What one durable write allows on this machine, beside the exchange (bench/floor-server.mjs).
   for (const mode of ['single', 'batched'] as const) {
     const name = `durable_floor_${mode}`;
+    const description = `raw node:http + pg, one durable insert per request (${mode === 'single' ? 'a statement each' : 'concurrent requests batched into one statement'})`;
     if (only && !only.has(name)) continue;
     if (!database) {
-      await measure(name, '', { unavailable: 'PostgreSQL only' });
+      await measure(name, description, { unavailable: 'PostgreSQL only' });
       continue;
     }
     const floor = fork(join(root, 'bench/floor-server.mjs'), ['0', mode], { env: { ...process.env, DATABASE_URL: database.url }, stdio: 'inherit' });
     children.push(floor);
     const floorPort = await new Promise<number>((resolve) => floor.once('message', (m: { port: number }) => resolve(m.port)));
-    await measure(name, `raw node:http + pg, one durable insert per request (${mode === 'single' ? 'a statement each' : 'concurrent requests batched into one statement'})`, http(`http://127.0.0.1:${floorPort}/`, 'POST', {}), { pid: floor.pid!, databaseBackends });
+    await measure(name, description, http(`http://127.0.0.1:${floorPort}/`, 'POST', {}), { pid: floor.pid!, databaseBackends });
     floor.kill('SIGTERM');
   }
   const journeyConcurrency = Number(args['journey-concurrency']);
