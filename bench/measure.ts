@@ -17,16 +17,22 @@ export function rssMb(pid: number): number {
   }
 }
 
-/** CPU time (user + system, ms) the process has used so far, from /proc/<pid>/stat. */
-export function cpuMs(pid: number): number {
+/** User and system CPU time (ms) from a /proc `stat` file (a process's or one of its threads'); zeros once it is gone. */
+function userSystemMs(statFile: string): { user: number; system: number } {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(statFile, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
+}
+
+/** CPU time (user + system, ms) the process has used so far, from /proc/<pid>/stat. */
+export function cpuMs(pid: number): number {
+  const { user, system } = userSystemMs(`/proc/${pid}/stat`);
+  return user + system;
 }
 
 /** A process's CPU split: its main thread's user and system time, and its other threads' (ms). */
@@ -50,17 +56,15 @@ export function cpuSplitMs(pid: number): CpuSplit {
     return split;
   }
   for (const tid of tids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const [user, system] = [Number(fields[11]) * 10, Number(fields[12]) * 10];
-      if (tid === String(pid)) Object.assign(split, { main_user: user, main_system: system });
-      else split.other_threads += user + system;
-    } catch {
-      // the thread ended while we looked
-    }
+    const { user, system } = userSystemMs(`/proc/${pid}/task/${tid}/stat`);
+    if (tid === String(pid)) Object.assign(split, { main_user: user, main_system: system });
+    else split.other_threads += user + system;
   }
   return split;
+}
+
+function splitPerOp(before: CpuSplit, after: CpuSplit, ops: number): CpuSplit {
+  return { main_user: (after.main_user - before.main_user) / ops, main_system: (after.main_system - before.main_system) / ops, other_threads: (after.other_threads - before.other_threads) / ops };
 }
 
 /**
@@ -244,10 +248,7 @@ export function runLoad(spec: LoadSpec, server: Measured): Promise<MeasuredResul
         const databaseCpu = databaseCpuSince(databaseCpuBefore, databaseNow, backends);
         const probe = server.probeFile ? await readProbe(server.pid, server.probeFile) : undefined;
         const ops = result.total;
-        const splitPerOp = splitBefore && ops > 0
-          ? { main_user: (split.main_user - splitBefore.main_user) / ops, main_system: (split.main_system - splitBefore.main_system) / ops, other_threads: (split.other_threads - splitBefore.other_threads) / ops }
-          : undefined;
-        const perOp = ops > 0 ? { server_cpu_ms_per_op: cpu / ops, ...(splitPerOp ? { server_cpu_split_ms_per_op: splitPerOp } : {}), database_cpu_ms_per_op: databaseCpu / ops } : {};
+        const perOp = ops > 0 ? { server_cpu_ms_per_op: cpu / ops, ...(splitBefore ? { server_cpu_split_ms_per_op: splitPerOp(splitBefore, split, ops) } : {}), database_cpu_ms_per_op: databaseCpu / ops } : {};
         resolve({ ...result, max_rss_mb: maxRss, ...(memory ? { memory_at_max_mb: memory } : {}), ...perOp, ...(probe ? { probe } : {}) });
       })().catch(reject);
     });

@@ -1,4 +1,4 @@
-import type { ProbeReport } from './measure.js';
+import type { CpuSplit, ProbeReport } from './measure.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 export interface ScenarioResult {
@@ -22,7 +22,7 @@ export interface ScenarioResult {
   /** CPU time of the Gatehouse process (all threads) per request or journey while measured. */
   server_cpu_ms_per_op?: number;
   /** The same by thread: the main thread's user and system (kernel) time, and the other threads' (libuv's pool, V8's). */
-  server_cpu_split_ms_per_op?: { main_user: number; main_system: number; other_threads: number };
+  server_cpu_split_ms_per_op?: CpuSplit;
   /** CPU time of all local PostgreSQL processes per request or journey while measured (0 on PGlite). */
   database_cpu_ms_per_op?: number;
   /** The load process's own CPU per operation: argon2_only, one verification; login_journey, the client's side. */

@@ -56,6 +56,14 @@ const duration = Number(args.duration);
 const connections = Number(args.connections);
 const children: ChildProcess[] = [];
 
+/** The port a forked reference server (ceiling, floor) reports once it listens; rejects if it exits first. */
+function listeningPort(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve(m.port));
+    child.once('exit', (code) => reject(new Error(`${child.spawnfile} exited with ${code} before it listened`)));
+  });
+}
+
 async function main(): Promise<void> {
   if (!args['skip-build']) {
     console.log('bench: building');
@@ -71,7 +79,7 @@ async function main(): Promise<void> {
 
   const ceiling = fork(join(root, 'bench/ceiling.mjs'), ['0'], { stdio: 'inherit' });
   children.push(ceiling);
-  const ceilingPort = await new Promise<number>((resolve) => ceiling.once('message', (m: { port: number }) => resolve(m.port)));
+  const ceilingPort = await listeningPort(ceiling);
 
   const env = {
     ...process.env,
@@ -162,7 +170,7 @@ async function main(): Promise<void> {
     }
     const floor = fork(join(root, 'bench/floor-server.mjs'), ['0', mode], { env: { ...process.env, DATABASE_URL: database.url }, stdio: 'inherit' });
     children.push(floor);
-    const floorPort = await new Promise<number>((resolve) => floor.once('message', (m: { port: number }) => resolve(m.port)));
+    const floorPort = await listeningPort(floor);
     await measure(name, description, http(`http://127.0.0.1:${floorPort}/`, 'POST', {}), { pid: floor.pid!, databaseBackends });
     floor.kill('SIGTERM');
   }

@@ -142,13 +142,13 @@ export function printSummary(report: BenchReport): void {
   if (report.journey_cpu) console.log(`login journey CPU (Gatehouse + PostgreSQL): ${report.journey_cpu.journey_ms.toFixed(1)} ms, one argon2id verification: ${report.journey_cpu.argon2_ms.toFixed(1)} ms, the journey client: ${journey?.own_cpu_ms_per_op?.toFixed(1) ?? '?'} ms`);
 }
 
-/** One scenario's console line: throughput, latency, errors, CPU per operation, and what the probe saw inside the server. */
 /** Where the server's CPU per operation went: its main thread (user, kernel) and its other threads. */
 function splitText(result: MeasuredResult): string {
   const split = result.server_cpu_split_ms_per_op;
   return split ? ` (main thread ${split.main_user.toFixed(3)} user + ${split.main_system.toFixed(3)} system, other threads ${split.other_threads.toFixed(3)})` : '';
 }
 
+/** One scenario's console line: throughput, latency, errors, CPU per operation, and what the probe saw inside the server. */
 export function describeResult(name: string, result: MeasuredResult): string {
   const loop = result.probe?.loop_delay_ms;
   const gc = result.probe?.gc;
