@@ -276,6 +276,11 @@ export class AttemptService {
     return this.store.consumeHandoffForSingleStatementQuery(projectId, hash, now, targetAccepted);
   }
 
+  /** `singleStatementHandoffConsumption` for a batch of exchanges (AttemptStore.consumeHandoffsInBatchQuery). */
+  batchHandoffConsumption(input: string, now: Date): RawBuilder<{ project_id: string; user_id: string; factors: unknown; ordinal: number }> {
+    return this.store.consumeHandoffsInBatchQuery(input, now);
+  }
+
   /**
    * Consumes a handoff token inside the caller's transaction and returns its attempt; undefined
    * for unknown, used, expired and other-project tokens alike.

@@ -194,6 +194,23 @@ export class AttemptStore {
       .returning(['auth_attempts.project_id', 'auth_attempts.user_id', 'auth_attempts.factors', 'auth_attempts.session_id']);
   }
 
+  /**
+   * The consuming UPDATE of a batch of exchanges (`consumeHandoffForSingleStatementQuery` for
+   * many tokens): `input` names a relation of the statement with columns `project_id`, `hash`
+   * and `ordinal`, one row per exchange. Only tokens whose attempt names no session are consumed
+   * (a batch never upgrades a shell; those exchanges run alone). A token named twice is consumed
+   * once, for one of its ordinals: UPDATE ... FROM writes a target row once.
+   */
+  consumeHandoffsInBatchQuery(input: string, now: Date): RawBuilder<{ project_id: string; user_id: string; factors: unknown; ordinal: number }> {
+    const row = (column: string) => sql.ref(`${input}.${column}`);
+    return sql`update handoff_tokens set consumed_at = ${now}::timestamptz
+      from auth_attempts, ${sql.table(input)}
+      where auth_attempts.id = handoff_tokens.attempt_id and handoff_tokens.token_hash = ${row('hash')} and handoff_tokens.project_id = ${row('project_id')}
+        and handoff_tokens.consumed_at is null and handoff_tokens.expires_at > ${now}::timestamptz
+        and auth_attempts.user_id is not null and auth_attempts.session_id is null
+      returning auth_attempts.project_id, auth_attempts.user_id, auth_attempts.factors, ${row('ordinal')} as ordinal`;
+  }
+
   async deleteExpiredHandoffs(before: Date): Promise<number> {
     const result = await this.db.deleteFrom('handoff_tokens').where('expires_at', '<', before).executeTakeFirst();
     return Number(result.numDeletedRows);

@@ -55,8 +55,8 @@ export function toEventResource(row: EventRow): EventResource {
  */
 export interface EventInStatement<T extends EventType = EventType> {
   type: T;
-  /** `EventLog.newIds`, handed to the statement as a value */
-  id: string;
+  /** `EventLog.newIds`, handed to the statement as a value, or SQL over the row (a batch's per-row ids) */
+  id: string | Expression<string>;
   projectId: Expression<string>;
   actor: { kind: ActorKind; id: Expression<string | null> };
   subjectId: Expression<string | null>;

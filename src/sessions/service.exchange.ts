@@ -1,19 +1,19 @@
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AttemptService } from '../attempts/service.js';
 import type { AttemptRow } from '../attempts/store.js';
 import type { Clock } from '../core/clock.js';
 import { sha256Hex } from '../core/crypto.js';
 import { AppError, MESSAGES } from '../core/errors.js';
 import type { IdGenerator } from '../core/ids.js';
-import { reusableStatement } from '../db/reusable.js';
 import type { Database } from '../db/schema.js';
-import type { EventInStatement, EventLog } from '../events/service.js';
+import type { EventLog } from '../events/service.js';
 import { self, type NewEvent } from '../events/types.js';
 import type { Idempotency } from './idempotency.js';
+import { DirectExchanges } from './service.exchange.direct.js';
 import { mergeFactors, type Factor } from './levels.js';
 import type { IssuedSession, SessionService } from './service.js';
 import { resolveTtlSeconds, type SessionSettings } from './settings.js';
-import type { ExchangedRow, SessionRow } from './store.js';
+import type { SessionRow } from './store.js';
 import { toSession, type UserProfile } from './view.js';
 
 /**
@@ -45,43 +45,11 @@ interface Idempotent {
   request: string;
 }
 
-/** The values of the one-statement exchange (`inOneStatement`). */
-export interface ExchangeArgs {
-  projectId: string;
-  /** the handoff token's stored hash */
-  hash: string;
-  now: Date;
-  /** the new session's id, token hash and expiry */
-  id: string;
-  tokenHash: string;
-  expiresAt: Date;
-  /** the ids of its events, `session.created` and `login.succeeded` (EventLog.newIds) */
-  createdEventId: string;
-  loginEventId: string;
-}
-
 function notFound(): AppError {
   return new AppError('att.not_found', MESSAGES.attemptNotFound);
 }
 
 const methodsOf = (factors: readonly Factor[]): string[] => [...new Set(factors.map((factor) => factor.method))];
-
-/** `methodsOf` in SQL, over a jsonb array of factors: each method once, in the order first seen. */
-const methodsIn = (factors: string) =>
-  sql<string[]>`(select coalesce(jsonb_agg(m.method order by m.first), '[]'::jsonb) from (select f.value->>'method' as method, min(f.ordinality) as first from jsonb_array_elements(${sql.ref(factors)}) with ordinality as f group by 1) m)`;
-
-/**
- * `signInEvents` of a new session or an upgraded shell, for the one-statement exchange: SQL over
- * the row the statement wrote (`written`), which always names a user and the attempt's factors.
- */
-function signInEventsInStatement(a: ExchangeArgs): EventInStatement[] {
-  const session = sql.ref<string>('written.id');
-  const user = sql.ref<string>('written.user_id');
-  const methods = methodsIn('written.factors');
-  const created: EventInStatement<'session.created'> = { type: 'session.created', id: a.createdEventId, projectId: sql.ref('written.project_id'), actor: { kind: 'self', id: user }, subjectId: session, data: { user_id: user, methods } };
-  const login: EventInStatement<'login.succeeded'> = { type: 'login.succeeded', id: a.loginEventId, projectId: sql.ref('written.project_id'), actor: { kind: 'self', id: user }, subjectId: user, data: { session_id: session, methods, step_up: sql.lit(false) } };
-  return [created, login];
-}
 
 /**
  * What an exchange tells the event log: `login.succeeded` always, and `session.created` when a
@@ -105,7 +73,8 @@ function signInEvents(session: Pick<SessionRow, 'id' | 'project_id' | 'factors'>
  * session rather than touching someone else's. In every case a new token supersedes the old one.
  *
  * The token is consumed by the statement that writes the session: without Idempotency-Key a new
- * session or a shell's upgrade is that one statement (`inOneStatement`); step-ups and idempotent
+ * session or a shell's upgrade is that one statement (`inOneStatement`; under load many new
+ * sessions share one, see DirectExchanges); step-ups and idempotent
  * requests consume it inside the transaction that writes the session. Of N concurrent exchanges
  * exactly one succeeds, and a failure half-way consumes nothing.
  */
@@ -119,20 +88,11 @@ export class ExchangeService {
     private readonly ids: IdGenerator,
     private readonly events: EventLog,
   ) {
-    this.statementFor = reusableStatement(db, (a: ExchangeArgs) => {
-      const store = this.sessions.store;
-      const source = this.attempts.singleStatementHandoffConsumption(a.projectId, a.hash, a.now, store.liveShell(a.projectId, a.now));
-      return store.exchangeStatement({ id: a.id, token_hash: a.tokenHash, created_at: a.now, expires_at: a.expiresAt }, source, (written) =>
-        this.events.inStatement(written, signInEventsInStatement(a), a.now),
-      );
-    });
+    this.direct = new DirectExchanges(db, sessions, attempts, clock, ids, events);
   }
 
-  /**
-   * The one-statement exchange's SQL, built and compiled on first use; each exchange fills its
-   * values. Public for the test that pins its generic plan (sessions.exchange.plan.test.ts).
-   */
-  readonly statementFor: (args: ExchangeArgs) => CompiledQuery<ExchangedRow>;
+  /** New sessions and shell upgrades in one statement each, or many to a statement under load. */
+  readonly direct: DirectExchanges;
 
   async exchange(projectId: string, input: ExchangeInput): Promise<ExchangeResult> {
     const settings = await this.sessions.settingsFor(projectId);
@@ -183,10 +143,8 @@ export class ExchangeService {
     const now = this.clock.now();
     const { token, hash: tokenHash } = this.sessions.newToken();
     const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-    const [createdEventId, loginEventId] = this.events.newIds(2, now);
-    const statement = this.statementFor({ projectId, hash, now, id: this.ids.next('sess'), tokenHash, expiresAt, createdEventId, loginEventId });
     // The session and its events (with their webhook deliveries) are one statement: they commit together.
-    const written = await this.sessions.store.exchangeInOneStatement(statement);
+    const written = await this.direct.exchange({ projectId, hash, now, tokenHash, expiresAt });
     if (!written) return undefined;
     const { superseded_token_hash: superseded, ...row } = written;
     // The shell's old token stops working here at once (the trigger tells the other processes).

@@ -11,7 +11,7 @@ import { projectWithUser, type Fixture } from './test-fixtures.js';
  * exchange, and a project gains a shell with every flow started (seen in the passkey benchmark:
  * 3,600 rows filtered per exchange, 2.4 ms of database CPU, growing).
  */
-describe('the one-statement exchange, planned generically', () => {
+describe('the one-statement exchange and its batch, planned generically', () => {
   let t: TestApp;
   let f: Fixture;
   beforeAll(async () => {
@@ -20,27 +20,33 @@ describe('the one-statement exchange, planned generically', () => {
   });
   afterAll(async () => t.close());
 
-  async function genericPlan(): Promise<string> {
-    const statement = t.container.exchange.statementFor({
-      projectId: f.project.id,
-      hash: 'no-such-handoff-token-hash',
-      now: t.clock.now(),
-      id: 'sess_plan',
-      tokenHash: 'plan',
-      expiresAt: t.clock.now(),
-      createdEventId: 'evt_plan_created',
-      loginEventId: 'evt_plan_login',
-    });
+  /** The generic plan PostgreSQL keeps for a prepared statement, as EXPLAIN prints it. */
+  async function planOf(statement: { sql: string; parameters: readonly unknown[] }): Promise<string> {
     return t.container.db.transaction().execute(async (trx) => {
       await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
       await sql.raw(`prepare exchange_plan as ${statement.sql}`).execute(trx);
       // EXPLAIN EXECUTE takes no bound parameters: the values go in as literals.
-      const values = statement.parameters.map((value) => sql.lit(value instanceof Date ? value.toISOString() : (value as string | null)));
+      const literal = (value: unknown): string => (value instanceof Date ? value.toISOString() : Array.isArray(value) ? `{${value.map((v) => JSON.stringify(literal(v))).join(',')}}` : (value as string));
+      const values = statement.parameters.map((value) => sql.lit(literal(value)));
       const explained = await sql<{ 'QUERY PLAN': string }>`explain (costs off) execute exchange_plan(${sql.join(values)})`.execute(trx);
       await sql`deallocate exchange_plan`.execute(trx);
       return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
     });
   }
+
+  const genericPlan = () =>
+    planOf(
+      t.container.exchange.direct.statementFor({
+        projectId: f.project.id,
+        hash: 'no-such-handoff-token-hash',
+        now: t.clock.now(),
+        id: 'sess_plan',
+        tokenHash: 'plan',
+        expiresAt: t.clock.now(),
+        createdEventId: 'evt_plan_created',
+        loginEventId: 'evt_plan_login',
+      }),
+    );
 
   it("checks the target shell per attempt, never by hashing the project's shells, and by primary key once the table is large", async () => {
     // Statistics of a small table holding a live shell, as a process that prepared the statement
@@ -60,5 +66,30 @@ describe('the one-statement exchange, planned generically', () => {
     const shellScans = late.split('\n').filter((line) => /\bScan\b.*\bon sessions shell\b/.test(line));
     expect(shellScans.length, late).toBeGreaterThan(0);
     for (const scan of shellScans) expect(scan, late).toMatch(/using sessions_pkey/);
+  });
+
+  it('finds each token of a batch, and its attempt, by primary key once the table is large', async () => {
+    await sql`insert into auth_attempts (id, project_id, state, factors, created_at, updated_at, expires_at)
+      select 'att_bulk' || g, ${f.project.id}, 'handed_off', '[]', now(), now(), now() + interval '1 hour' from generate_series(1, 30000) as g`.execute(t.container.db);
+    await sql`insert into handoff_tokens (token_hash, project_id, attempt_id, created_at, expires_at)
+      select 'bulk' || g, ${f.project.id}, 'att_bulk' || g, now(), now() + interval '1 minute' from generate_series(1, 30000) as g`.execute(t.container.db);
+    await sql`analyze handoff_tokens`.execute(t.container.db);
+    await sql`analyze auth_attempts`.execute(t.container.db);
+    const now = t.clock.now();
+    const plan = await planOf(
+      t.container.exchange.direct.batchStatementFor({
+        projectIds: [f.project.id, f.project.id],
+        hashes: ['no-such-hash-1', 'no-such-hash-2'],
+        ids: ['sess_plan_1', 'sess_plan_2'],
+        tokenHashes: ['plan-1', 'plan-2'],
+        expiresAt: [now.toISOString(), now.toISOString()],
+        createdEventIds: ['evt_plan_c1', 'evt_plan_c2'],
+        loginEventIds: ['evt_plan_l1', 'evt_plan_l2'],
+        now,
+      }),
+    );
+    expect(plan).not.toMatch(/Seq Scan on (handoff_tokens|auth_attempts)\b/);
+    expect(plan).toMatch(/Index Scan using handoff_tokens_pkey on handoff_tokens\s+Index Cond: \(token_hash = input\w*\.hash\)/);
+    expect(plan).toMatch(/Index Scan using auth_attempts_pkey on auth_attempts/);
   });
 });

@@ -12,6 +12,21 @@ export type { UserAgent } from '../db/tables/sessions.js';
 export type SessionRow = Selectable<SessionTables['sessions']>;
 /** A session the single-statement exchange wrote, with the upgraded shell's previous token hash (null for a new session). */
 export type ExchangedRow = SessionRow & { superseded_token_hash: string | null };
+/** A session a batch of exchanges wrote, with the position (from 1) of its exchange in the batch and its events' ids. */
+export type BatchExchangedRow = SessionRow & { ordinal: number; created_event_id: string; login_event_id: string };
+
+/** The per-exchange values of `exchangeBatchStatement`, one array element per exchange, in batch order. */
+export interface ExchangeBatchValues {
+  projectIds: string[];
+  /** the handoff tokens' stored hashes */
+  hashes: string[];
+  ids: string[];
+  tokenHashes: string[];
+  /** ISO 8601 instants */
+  expiresAt: string[];
+  createdEventIds: string[];
+  loginEventIds: string[];
+}
 
 /** Filters shared by GET /sessions and POST /sessions/query. */
 export interface SessionFilter {
@@ -107,9 +122,41 @@ export class SessionStore {
       select * from written`;
   }
 
+  /**
+   * Many new-session exchanges in one statement: `exchangeStatement` for the attempts that name
+   * no session, with each exchange's values in arrays (`input`: one row per exchange, numbered
+   * from 1 in `ordinal`). `consume(input)` is the attempts domain's batch consumption. A session
+   * is written for each token consumed whose user still exists; `alongside` adds CTEs over
+   * `written` (its events), which also carries each row's `created_event_id` and
+   * `login_event_id`. The text does not depend on the batch's size, so it is prepared once.
+   */
+  exchangeBatchStatement(values: ExchangeBatchValues, now: Date, consume: (input: string) => RawBuilder<unknown>, alongside: (written: string) => RawBuilder<unknown>): RawBuilder<BatchExchangedRow> {
+    const owner = userOwnerTeamLateral('source.project_id', 'source.user_id');
+    return sql<BatchExchangedRow>`with input as (
+        select * from unnest(${values.projectIds}::text[], ${values.hashes}::text[], ${values.ids}::text[], ${values.tokenHashes}::text[],
+          ${values.expiresAt}::timestamptz[], ${values.createdEventIds}::text[], ${values.loginEventIds}::text[])
+        with ordinality as input(project_id, hash, id, token_hash, expires_at, created_event_id, login_event_id, ordinal)),
+      source as (${consume('input')}),
+      created as (
+        insert into sessions (id, project_id, state, user_id, lifecycle_owner_team_id, factors, metadata, user_agent, token_hash, created_at, updated_at, expires_at)
+        select input.id, source.project_id, 'active', source.user_id, owner.lifecycle_owner_team_id,
+          source.factors, '{}'::jsonb, '{}'::jsonb, input.token_hash, ${now}::timestamptz, ${now}::timestamptz, input.expires_at
+        from source join input on input.ordinal = source.ordinal cross join ${owner} as owner
+        returning *),
+      written as (
+        select created.*, input.ordinal::int as ordinal, input.created_event_id, input.login_event_id from created join input on input.id = created.id),
+      ${alongside('written')}
+      select * from written`;
+  }
+
   /** Runs a statement built by `exchangeStatement` (compiled once: src/db/reusable.ts); undefined when nothing was written. */
   async exchangeInOneStatement(statement: CompiledQuery<ExchangedRow>): Promise<ExchangedRow | undefined> {
     return (await this.db.executeQuery(statement)).rows[0];
+  }
+
+  /** Runs a statement built by `exchangeBatchStatement`: a row for each exchange it wrote. */
+  async exchangeInBatch(statement: CompiledQuery<BatchExchangedRow>): Promise<BatchExchangedRow[]> {
+    return (await this.db.executeQuery(statement)).rows;
   }
 
 
