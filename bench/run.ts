@@ -154,7 +154,7 @@ async function main(): Promise<void> {
     ? http(`${baseUrl}/sessions/${seeded.sessionId}`, 'GET', { authorization: `Bearer ${seeded.projectSecret}` })
     : { unavailable: seeded.notes.session ?? 'no session' });
   const tokensFile = join(dataDir, 'handoff-tokens.json');
-  const tokens = only && !only.has('exchange') ? [] : await seeded.mintHandoffTokens(Math.max(2500, Math.min(40_000, connections * duration * 60)));
+  const tokens = only && !only.has('exchange') ? [] : await seeded.mintHandoffTokens(Math.max(2500, Math.min(100_000, connections * duration * 200)));
   if (tokens.length > 0) writeFileSync(tokensFile, JSON.stringify(tokens.map((t) => JSON.stringify({ handoff_token: t }))));
   await measure('exchange', 'POST /sessions/exchange (fresh handoff tokens)', tokens.length > 0
     ? http(`${baseUrl}/sessions/exchange?project_id=${seeded.projectId}`, 'POST', { authorization: `Bearer ${seeded.projectSecret}`, 'content-type': 'application/json' }, { bodiesFile: tokensFile })
