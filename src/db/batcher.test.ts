@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import { NaturalBatcher } from './batcher.js';
 
@@ -67,6 +68,23 @@ describe('NaturalBatcher', () => {
     await settle();
     calls[2].answer(ok(calls[2].items));
     expect(await later).toBe('r7');
+  });
+
+  it("runs a batch in its first item's caller's async context, not in that of the run that freed the slot", async () => {
+    const caller = new AsyncLocalStorage<string>();
+    const seen: Array<string | undefined> = [];
+    const { calls, run, ok } = controlledRun();
+    const batcher = new NaturalBatcher((items: readonly number[]) => {
+      seen.push(caller.getStore());
+      return run(items);
+    }, 1, 10);
+    const results = ['request-1', 'request-2', 'request-3'].map((name, index) => caller.run(name, () => batcher.submit(index + 1)));
+    calls[0].answer(ok(calls[0].items));
+    await settle();
+    calls[1].answer(ok(calls[1].items));
+    await Promise.all(results);
+    expect(calls.map((call) => call.items)).toEqual([[1], [2, 3]]);
+    expect(seen).toEqual(['request-1', 'request-2']);
   });
 
   it('refuses a batcher that could never run anything', () => {

@@ -1,14 +1,17 @@
+import { AsyncResource } from 'node:async_hooks';
+
 /**
  * Natural batching of one kind of durable write: at most `maxInFlight` runs are at the database
  * at once, and what arrives meanwhile waits and goes as one run when a slot frees (up to
  * `maxBatch` items). Under light load every item runs alone and at once, so nothing waits that
  * would not have; under load, one commit, one round trip and one plan serve many items
- * (docs/performance.md, "The exchange, batched"). `run` answers each item on its own: one
- * item's failure is that item's, never its batch-mates'.
+ * (docs/performance.md, "Issue 38, ninth round"). `run` answers each item on its own: one
+ * item's failure is that item's, never its batch-mates'. A run executes in the async context
+ * of its first item's caller (its trace span, its log bindings), not of whoever freed the slot.
  */
 export class NaturalBatcher<Item, Result> {
   private inFlight = 0;
-  private readonly waiting: Array<{ item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }> = [];
+  private readonly waiting: Array<{ item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void; inCallerContext: <T>(fn: () => T) => T }> = [];
 
   constructor(
     private readonly run: (items: readonly Item[]) => Promise<Array<PromiseSettledResult<Result>>>,
@@ -20,7 +23,7 @@ export class NaturalBatcher<Item, Result> {
 
   submit(item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
-      this.waiting.push({ item, resolve, reject });
+      this.waiting.push({ item, resolve, reject, inCallerContext: AsyncResource.bind(<T>(fn: () => T): T => fn()) });
       this.drain();
     });
   }
@@ -30,7 +33,7 @@ export class NaturalBatcher<Item, Result> {
       const batch = this.waiting.splice(0, this.maxBatch);
       this.inFlight++;
       // A run that throws (a bug, not a database answer) fails each of its items alike.
-      const settled = this.run(batch.map((entry) => entry.item)).catch((error: unknown) => batch.map((): PromiseSettledResult<Result> => ({ status: 'rejected', reason: error })));
+      const settled = batch[0].inCallerContext(() => this.run(batch.map((entry) => entry.item))).catch((error: unknown) => batch.map((): PromiseSettledResult<Result> => ({ status: 'rejected', reason: error })));
       void settled.then((results) => {
         this.inFlight--;
         batch.forEach((entry, index) => {

@@ -71,7 +71,7 @@ describe('new-session exchanges, batched', () => {
     for (const handoff of handoffs.slice(0, 3)) expect((await exchange(handoff.token)).statusCode).toBe(404);
   });
 
-  it('in one batch: a token named twice is spent once, a shell is upgraded alone, unknown and voided tokens write nothing', async () => {
+  it('in one batch: a token named twice is spent once, a shell is upgraded alone, unknown, voided and other-project tokens write nothing', async () => {
     const fresh = await handoffFor(t, f.project.id, f.userId);
     const shell = (await t.app.inject({ method: 'POST', url: '/sessions', headers: bearer(f.project.project_secret), payload: { project_id: f.project.id } })).json().session;
     const onShell = await handoffFor(t, f.project.id, f.userId, { sessionId: shell.session_id });
@@ -79,11 +79,17 @@ describe('new-session exchanges, batched', () => {
     const voided = await handoffFor(t, f.project.id, goneUser);
     expect((await t.app.inject({ method: 'DELETE', url: `/users/${goneUser}?project_id=${f.project.id}`, headers: bearer(f.project.project_secret) })).statusCode).toBe(204);
 
-    const items = [item(fresh.token), item(fresh.token), item('gh_unknown_token_for_the_batch'), item(onShell.token), item(voided.token)];
+    const other = await t.createProject();
+    const foreign = await handoffFor(t, f.project.id, f.userId);
+
+    const items = [item(fresh.token), item(fresh.token), item('gh_unknown_token_for_the_batch'), item(onShell.token), item(voided.token), item(foreign.token, { projectId: other.id })];
     const { result: results, statements } = await statementsOf(() => t.container.exchange.direct.run(items));
-    // The batch statement wrote one session; the four exchanges it did not write ran alone.
-    expect(statements.map((text) => text.includes('unnest('))).toEqual([true, false, false, false, false]);
-    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    // The batch statement wrote one session; the five exchanges it did not write ran alone.
+    expect(statements.map((text) => text.includes('unnest('))).toEqual([true, false, false, false, false, false]);
+    // Another project cannot spend the token; its own project still can.
+    expect(results[5]).toEqual({ status: 'fulfilled', value: undefined });
+    expect((await exchange(foreign.token)).statusCode).toBe(200);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
     const [first, twice, unknown, upgraded, gone] = results.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
     // The token named twice: exactly one of its two exchanges wrote a session.
     expect([first, twice].filter(Boolean)).toHaveLength(1);
