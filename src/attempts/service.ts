@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.js';
 import type { Idempotency } from '../sessions/idempotency.js';
 import { mergeFactors, type Factor } from '../sessions/levels.js';
 import type { SessionService } from '../sessions/service.js';
-import type { AttemptRow, AttemptState, AttemptStore, HandoffRow } from './store.js';
+import type { AttemptRow, AttemptState, AttemptStore, BatchConsumedRow, HandoffRow } from './store.js';
 
 /** An attempt lives 15 minutes; its handoff token 60 seconds (DESIGN §4.4). */
 export const ATTEMPT_TTL_MS = 15 * 60 * 1000;
@@ -277,7 +277,7 @@ export class AttemptService {
   }
 
   /** `singleStatementHandoffConsumption` for a batch of exchanges (AttemptStore.consumeHandoffsInBatchQuery). */
-  batchHandoffConsumption(input: string, now: Date): RawBuilder<{ project_id: string; user_id: string; factors: unknown; ordinal: number }> {
+  batchHandoffConsumption(input: string, now: Date): RawBuilder<BatchConsumedRow> {
     return this.store.consumeHandoffsInBatchQuery(input, now);
   }
 

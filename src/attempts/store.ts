@@ -12,6 +12,8 @@ export interface CarriedParts {
 }
 
 export type AttemptRow = Selectable<AttemptTables['auth_attempts']>;
+/** What a batch's consumption returns per consumed token (`consumeHandoffsInBatchQuery`). */
+export type BatchConsumedRow = Pick<AttemptRow, 'project_id' | 'user_id' | 'factors'> & { ordinal: number };
 export type HandoffRow = Selectable<AttemptTables['handoff_tokens']>;
 
 /** SQL for auth attempts and handoff tokens; nothing else touches these tables. */
@@ -201,7 +203,7 @@ export class AttemptStore {
    * (a batch never upgrades a shell; those exchanges run alone). A token named twice is consumed
    * once, for one of its ordinals: UPDATE ... FROM writes a target row once.
    */
-  consumeHandoffsInBatchQuery(input: string, now: Date): RawBuilder<{ project_id: string; user_id: string; factors: unknown; ordinal: number }> {
+  consumeHandoffsInBatchQuery(input: string, now: Date): RawBuilder<BatchConsumedRow> {
     const row = (column: string) => sql.ref(`${input}.${column}`);
     return sql`update handoff_tokens set consumed_at = ${now}::timestamptz
       from auth_attempts, ${sql.table(input)}

@@ -53,7 +53,7 @@ export function createSessionDomain(deps: {
   });
   const attemptStore = new AttemptStore(db);
   const attempts = new AttemptService(db, attemptStore, sessions, idempotency, clock, ids);
-  const exchange = new ExchangeService(db, sessions, attempts, idempotency, clock, ids, deps.events);
+  const exchange = new ExchangeService(db, sessions, attempts, idempotency, clock, ids, deps.events, deps.logger);
   // Deleting a user (erasure) takes its sessions, with everything derived from them (the deleted
   // hooks: OAuth tokens, flow events), and its pending attempts and handoff tokens along.
   users.onDeleted(async (trx, user, actor) => {

@@ -1,4 +1,5 @@
 import { sql, type CompiledQuery, type Expression, type Kysely } from 'kysely';
+import type { Logger } from 'pino';
 import type { AttemptService } from '../attempts/service.js';
 import type { Clock } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
@@ -77,6 +78,7 @@ export class DirectExchanges {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly events: EventLog,
+    private readonly logger?: Logger,
   ) {
     this.statementFor = reusableStatement(db, (a: ExchangeArgs) => {
       const store = this.sessions.store;
@@ -111,11 +113,14 @@ export class DirectExchanges {
     let written: BatchExchangedRow[];
     try {
       written = await this.inBatch(items);
-    } catch {
-      // The batch wrote nothing: each exchange gets its own statement and its own answer.
+    } catch (error) {
+      // The batch wrote nothing: each exchange gets its own statement and its own answer. Said in
+      // the log, by SQLSTATE only (a PostgreSQL message can repeat the row's values), because a
+      // batch that always fails would otherwise only show as a slower exchange.
+      this.logger?.warn({ sqlstate: (error as { code?: unknown }).code ?? null, exchanges: items.length }, 'exchange batch failed; its exchanges ran one statement each');
       return Promise.allSettled(items.map((item) => this.alone(item)));
     }
-    const byOrdinal = new Map(written.map((row) => [Number(row.ordinal), row]));
+    const byOrdinal = new Map(written.map((row) => [row.ordinal, row]));
     return Promise.allSettled(
       items.map(async (item, index) => {
         const row = byOrdinal.get(index + 1);

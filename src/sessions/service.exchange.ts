@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
 import type { AttemptService } from '../attempts/service.js';
 import type { AttemptRow } from '../attempts/store.js';
 import type { Clock } from '../core/clock.js';
@@ -87,8 +88,9 @@ export class ExchangeService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly events: EventLog,
+    logger?: Logger,
   ) {
-    this.direct = new DirectExchanges(db, sessions, attempts, clock, ids, events);
+    this.direct = new DirectExchanges(db, sessions, attempts, clock, ids, events, logger);
   }
 
   /** New sessions and shell upgrades in one statement each, or many to a statement under load. */

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/helpers/app.js';
 import { testEngineKind } from '../../test/helpers/engine.js';
 import { statementsOf, watchStatements } from '../../test/helpers/statements.js';
-import type { ExchangeArgs } from './service.exchange.direct.js';
+import pino from 'pino';
+import { DirectExchanges, type ExchangeArgs } from './service.exchange.direct.js';
 import { createUser, handoffFor, projectWithUser, type Fixture } from './test-fixtures.js';
 
 /**
@@ -110,8 +111,14 @@ describe('new-session exchanges, batched', () => {
     // Two exchanges given one session id: the batch's insert fails as a whole.
     const clash = item(a.token);
     const items = [clash, item(b.token, { id: clash.id }), item(c.token)];
-    const { result: results, statements } = await statementsOf(() => t.container.exchange.direct.run(items));
+    const logged: string[] = [];
+    const k = t.container;
+    const direct = new DirectExchanges(k.db, k.sessions, k.attempts, k.clock, k.ids, k.events, pino({ level: 'warn' }, { write: (line: string) => logged.push(line) }));
+    const { result: results, statements } = await statementsOf(() => direct.run(items));
     expect(statements.map((text) => text.includes('unnest('))).toEqual([true, false, false, false]);
+    // The failed batch is said in the log by its SQLSTATE (unique violation), never by the row's values.
+    expect(logged.map((line) => JSON.parse(line))).toMatchObject([{ level: 40, sqlstate: '23505', exchanges: 3, msg: expect.stringContaining('exchange batch failed') }]);
+    expect(logged.join('')).not.toContain(clash.id);
     // Run alone (and at once), one of the two clashing exchanges wins the id and the other fails.
     const clashing = [results[0], results[1]];
     expect(clashing.filter((result) => result.status === 'rejected')).toHaveLength(1);
