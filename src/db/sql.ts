@@ -40,3 +40,15 @@ export function isDataException(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
+
+/**
+ * `left = right` for two NOT NULL columns, as a check on a row that another condition already
+ * finds by primary key (the project of a row found by id). Written `is not distinct from`, which
+ * the planner can only filter on: it is no index condition and puts the columns in no
+ * equivalence class. With a plain `=`, a generic plan made while the tables were near empty may
+ * find the row through a `(project_id, ...)` index instead, and keep reading every row of the
+ * project once the table has grown (src/sessions/sessions.exchange.plan-growth.test.ts).
+ */
+export function equalsAsFilter(left: string, right: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(left)} is not distinct from ${sql.ref(right)}`;
+}

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.js';
 import type { SessionTables } from '../db/tables/sessions.js';
 import { insertWhen, type WriteGate } from '../db/gate.js';
 import { reusableStatement } from '../db/reusable.js';
-import { afterCursor, jsonb } from '../db/sql.js';
+import { afterCursor, equalsAsFilter, jsonb } from '../db/sql.js';
 import { userOwnerTeamLateral } from '../users/store.js';
 
 export type { UserAgent } from '../db/tables/sessions.js';
@@ -92,7 +92,8 @@ export class SessionStore {
    * session commit together. `superseded_token_hash` is the upgraded shell's previous token
    * (the CTE `previous` reads the row as it was before the statement). The shell is named by a
    * scalar subquery so that the plan looks it up by primary key (a join on `source` let the
-   * planner scan every session). `fields` and the values inside `source` are the statement's
+   * planner scan every session), and its project is checked with `equalsAsFilter` so that no
+   * generic plan reaches it through a project index (sessions.exchange.plan-growth.test.ts). `fields` and the values inside `source` are the statement's
    * only parameters, so the service compiles it once (src/db/reusable.ts). `alongside` adds CTEs
    * that write what belongs with the session (its events) from the CTE `written`, the row it returns.
    */
@@ -105,7 +106,7 @@ export class SessionStore {
           lifecycle_owner_team_id = coalesce(owner.lifecycle_owner_team_id, sessions.lifecycle_owner_team_id),
           factors = source.factors, token_hash = ${fields.token_hash}::text, expires_at = ${fields.expires_at}::timestamptz, updated_at = ${fields.created_at}::timestamptz
         from source cross join ${owner} as owner
-        where sessions.id = (select session_id from source) and sessions.project_id = source.project_id and sessions.state = 'building' and sessions.expires_at > ${fields.created_at}::timestamptz
+        where sessions.id = (select session_id from source) and ${equalsAsFilter('sessions.project_id', 'source.project_id')} and sessions.state = 'building' and sessions.expires_at > ${fields.created_at}::timestamptz
         returning sessions.*),
       created as (
         insert into sessions (id, project_id, state, user_id, lifecycle_owner_team_id, factors, metadata, user_agent, token_hash, created_at, updated_at, expires_at)

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { IdentifierRow, UserTables } from '../db/tables/users.js';
-import { afterCursor, jsonb } from '../db/sql.js';
+import { afterCursor, equalsAsFilter, jsonb } from '../db/sql.js';
 
 export type UserRow = Selectable<UserTables['users']>;
 export type AuditEventRow = Selectable<UserTables['user_audit_events']>;
@@ -10,10 +10,11 @@ export type AuditEventRow = Selectable<UserTables['user_audit_events']>;
 /**
  * For another domain's single-statement write (the exchange's session insert): a lateral row
  * source with the `lifecycle_owner_team_id` of the user that `userIdColumn` names in the project
- * `projectIdColumn` names; no row when there is no such user.
+ * `projectIdColumn` names; no row when there is no such user. The user is found by primary key
+ * only, whatever the statistics when the statement was planned (`equalsAsFilter`).
  */
 export function userOwnerTeamLateral(projectIdColumn: string, userIdColumn: string): RawBuilder<unknown> {
-  return sql`lateral (select users.lifecycle_owner_team_id from users where users.id = ${sql.ref(userIdColumn)} and users.project_id = ${sql.ref(projectIdColumn)})`;
+  return sql`lateral (select users.lifecycle_owner_team_id from users where users.id = ${sql.ref(userIdColumn)} and ${equalsAsFilter('users.project_id', projectIdColumn)})`;
 }
 
 export class UserStore {
