@@ -135,8 +135,19 @@ export async function dumpPgliteTemplate(engine: Engine): Promise<Blob> {
   return engine.db.connection().execute(() => pglite.dumpDataDir('none'));
 }
 
+/**
+ * A pooled PostgreSQL connection is retired after this long (when next idle), and its prepared
+ * statements with it (src/db/prepared.ts). A prepared statement keeps its generic plan until
+ * PostgreSQL invalidates it, which autovacuum's ANALYZE does, so a plan made while a table was
+ * nearly empty can outlive the table's growth for as long as autovacuum lags or is off: found a
+ * user by id through `users_project_created`, 2,100 buffers and 7 ms a lookup at 200,000 users
+ * of one project, against 4 buffers and 0.03 ms by primary key (docs/performance.md, tenth
+ * round). A new connection prepares and plans again on the tables as they are.
+ */
+export const CONNECTION_LIFETIME_SECONDS = 600;
+
 export async function openPostgres(url: string, poolSize = 20): Promise<Engine> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, maxLifetimeSeconds: CONNECTION_LIFETIME_SECONDS });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   // A client that loses its connection while checked out emits 'error' too, and pg attaches no

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestEngine, testEngineKind, type TestEngine } from '../../test/helpers/engine.js';
-import { openPostgres, type Engine } from './engine.js';
+import { CONNECTION_LIFETIME_SECONDS, openPostgres, type Engine } from './engine.js';
 
 describe.skipIf(testEngineKind() === 'pglite')('prepared statements (PostgreSQL only: PGlite runs in-process and prepares nothing)', () => {
   let test: TestEngine;
@@ -61,5 +61,36 @@ describe.skipIf(testEngineKind() === 'pglite')('prepared statements (PostgreSQL 
     const again = await read('a');
     expect(again[0]).toMatchObject({ id: 'a', v: 1, extra: null });
     expect((await read('b'))[0]).toMatchObject({ v: 8 });
+  });
+
+  it('a connection is retired after its lifetime, and the statements and plans it held with it', async () => {
+    // pg-pool times a connection's lifetime with setTimeout from its connect on: fake it before.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const aged = await openPostgres(test.url!, 1);
+    try {
+      const backend = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(aged.db)).rows[0].pid;
+      const readAged = (id: string) => aged.db.selectFrom('prep_probe' as never).selectAll().where('id' as never, '=', id as never).execute();
+      for (const id of ['a', 'b', 'a', 'b']) await readAged(id);
+      const first = await backend();
+      const named = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like '%prep_probe%'`.execute(aged.db)).rows[0].n;
+      expect(await named()).toBe(1);
+
+      // A busy connection: never idle for the pool's 10 s idle timeout, which would end it sooner.
+      for (let seconds = 5; seconds < CONNECTION_LIFETIME_SECONDS; seconds += 5) {
+        vi.advanceTimersByTime(5000);
+        expect(await backend()).toBe(first);
+      }
+      vi.advanceTimersByTime(5000);
+      const second = await backend();
+      expect(second).not.toBe(first);
+      // The new connection holds nothing prepared until the statement repeats there, and then prepares it afresh.
+      expect(await named()).toBe(0);
+      for (const id of ['a', 'b', 'a']) await readAged(id);
+      expect(await named()).toBe(1);
+      expect(await backend()).toBe(second);
+    } finally {
+      vi.useRealTimers();
+      await aged.close();
+    }
   });
 });
