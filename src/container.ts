@@ -13,6 +13,7 @@ import { Paginator } from './core/pagination.js';
 import { PREVIEW_SCOPES } from './core/scopes.js';
 import type { Engine } from './db/engine.js';
 import type { Database } from './db/schema.js';
+import { EMBEDDED_VACUUM_INTERVAL_MS, EmbeddedVacuum } from './db/vacuum.js';
 import { EventLog } from './events/service.js';
 import { EventStore } from './events/store.js';
 import { createWebhooks, type Webhooks } from './webhooks/module.js';
@@ -111,6 +112,11 @@ export interface ContainerOptions {
   logger?: Logger;
 }
 
+/** The embedded engine has no autovacuum (src/db/vacuum.ts); it runs when the sweepers run. */
+function embeddedVacuum(engine: Engine, config: Config, logger: Logger): () => Promise<void> | void {
+  return engine.kind === 'pglite' && config.sweepIntervalMs > 0 ? new EmbeddedVacuum(engine.db).start(EMBEDDED_VACUUM_INTERVAL_MS, logger) : () => {};
+}
+
 /** How often due back-channel logout deliveries are sent (off with the sweepers in tests). */
 const BACKCHANNEL_INTERVAL_MS = 1_000;
 
@@ -181,7 +187,7 @@ export function createContainer(config: Config, options: ContainerOptions): Cont
 
   const flows = createFlowEngine({ db, config, outbound, clock, ids, keys, paginator, logger, projects, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, sessions, attempts, changes, ssoProviders, events });
 
-  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, events, webhooks, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, operators, consoleAccess, sessions, attempts, ssoProviders, samlProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, () => flows.courier.close(), webhooks.start()] };
+  return { config, logger, clock, ids, engine, db, keys, paginator, credentials, events, webhooks, projects, teams, serviceKeys, schemas, users, passwords, passkeys, userCredentials, totp, recoveryCodes, oauth, operators, consoleAccess, sessions, attempts, ssoProviders, samlProviders, exchange, sweeper, flows, changes, closers: [changes.start(), ...[sweeper, oauth.sweeper, flows.sweeper].map(startSweeper), config.sweepIntervalMs > 0 ? oauth.backchannel.start(BACKCHANNEL_INTERVAL_MS) : () => {}, embeddedVacuum(engine, config, logger), () => flows.courier.close(), webhooks.start()] };
 }
 
 export async function closeContainer(container: Container): Promise<void> {
