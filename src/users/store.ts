@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { IdentifierRow, UserTables } from '../db/tables/users.js';
+import { reusableStatement } from '../db/reusable.js';
 import { afterCursor, equalsAsFilter, jsonb } from '../db/sql.js';
 
 export type UserRow = Selectable<UserTables['users']>;
@@ -17,11 +18,34 @@ export function userOwnerTeamLateral(projectIdColumn: string, userIdColumn: stri
   return sql`lateral (select users.lifecycle_owner_team_id from users where users.id = ${sql.ref(userIdColumn)} and ${equalsAsFilter('users.project_id', projectIdColumn)})`;
 }
 
+/**
+ * The sign-in's user lookup by identifier, compiled once (src/db/reusable.ts): building it with
+ * Kysely on every password step cost more CPU than any other query of the login journey.
+ * Project-wide identifiers before team-scoped ones, then the oldest user: a stable answer.
+ */
+function identifierLookups(db: Kysely<Database>) {
+  const byValue = (a: { projectId: string; value: string }) =>
+    db
+      .selectFrom('user_identifiers')
+      .innerJoin('users', 'users.id', 'user_identifiers.user_id')
+      .selectAll('users')
+      .where('user_identifiers.project_id', '=', a.projectId)
+      .where('user_identifiers.value', '=', a.value);
+  const ordered = <Q extends ReturnType<typeof byValue>>(query: Q) => query.orderBy('user_identifiers.scope').orderBy('users.created_at').orderBy('users.id').limit(sql.lit(1));
+  return {
+    any: reusableStatement(db, (a: { projectId: string; value: string }) => ordered(byValue(a))),
+    ofType: reusableStatement(db, (a: { projectId: string; value: string; objectType: string }) => ordered(byValue(a).where('user_identifiers.object_type', '=', a.objectType))),
+  };
+}
+
 export class UserStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly identifiers = identifierLookups(db),
+  ) {}
 
   with(db: Kysely<Database>): UserStore {
-    return new UserStore(db);
+    return new UserStore(db, this.identifiers);
   }
 
   /** Runs `fn` in a new transaction, or in the caller's when one is given. */
@@ -98,14 +122,8 @@ export class UserStore {
 
   /** Project-wide identifiers before team-scoped ones, then the oldest user: a stable answer. */
   async findByIdentifier(projectId: string, value: string, objectType?: string): Promise<UserRow | undefined> {
-    let query = this.db
-      .selectFrom('user_identifiers')
-      .innerJoin('users', 'users.id', 'user_identifiers.user_id')
-      .selectAll('users')
-      .where('user_identifiers.project_id', '=', projectId)
-      .where('user_identifiers.value', '=', value);
-    if (objectType !== undefined) query = query.where('user_identifiers.object_type', '=', objectType);
-    return query.orderBy('user_identifiers.scope').orderBy('users.created_at').orderBy('users.id').limit(1).executeTakeFirst();
+    const statement = objectType === undefined ? this.identifiers.any({ projectId, value }) : this.identifiers.ofType({ projectId, value, objectType });
+    return (await this.db.executeQuery(statement)).rows[0] as UserRow | undefined;
   }
 
   /** Read-only check of the teams table, for callers that must stay on one transaction's connection. */

@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Cursor } from '../../core/pagination.js';
 import { insertWhen } from '../../db/gate.js';
+import { reusableStatement } from '../../db/reusable.js';
 import type { Database } from '../../db/schema.js';
 import type { FlowDefinitionTables } from '../../db/tables/flows.js';
 import { afterCursor, jsonb } from '../../db/sql.js';
@@ -14,11 +15,31 @@ const SESSION_LIVES = sql<boolean>`exists (select 1 from sessions where sessions
 
 export type FlowDefinitionRow = Selectable<FlowDefinitionTables['flow_definitions']>;
 
+/**
+ * A run's write on every flow request, compiled once (src/db/reusable.ts): building it with
+ * Kysely on each request cost more CPU than running it. The ids go as one array, so the text is
+ * the same for any number of them.
+ */
+function runStatements(db: Kysely<Database>) {
+  return {
+    extendRuns: reusableStatement(db, (a: { ids: string[]; expiresAt: Date }) =>
+      db
+        .updateTable('flow_runs')
+        .set({ expires_at: a.expiresAt })
+        .where(sql<boolean>`id = any(${a.ids}::text[])`)
+        .where('ended_at', 'is', null),
+    ),
+  };
+}
+
 export class FlowDefinitionStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly statements = runStatements(db),
+  ) {}
 
   with(db: Kysely<Database>): FlowDefinitionStore {
-    return new FlowDefinitionStore(db);
+    return new FlowDefinitionStore(db, this.statements);
   }
 
   /** Serialises changes to a project's definitions (the last-active rule needs a stable view). */
@@ -103,7 +124,7 @@ export class FlowDefinitionStore {
 
   async extendRuns(ids: string[], expiresAt: Date): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.updateTable('flow_runs').set({ expires_at: expiresAt }).where('id', 'in', ids).where('ended_at', 'is', null).execute();
+    await this.db.executeQuery(this.statements.extendRuns({ ids, expiresAt }));
   }
 
   /**

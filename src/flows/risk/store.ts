@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import { insertWhen } from '../../db/gate.js';
 import type { Database } from '../../db/schema.js';
 import type { RiskTables } from '../../db/tables/flows.js';
+import { reusableStatement } from '../../db/reusable.js';
 import { jsonb } from '../../db/sql.js';
 
 export interface SignalsInput {
@@ -24,11 +25,56 @@ export interface RiskSignalRow {
   known: string[];
 }
 
+/** What `takeAttempt` needs of the project's lock-out rules. */
+export interface AttemptRules {
+  lockAfter: number;
+  lockSeconds: number;
+  lockMaxSeconds: number;
+  disableAfter: number;
+  firstLockUntil: Date | null;
+}
+
+/**
+ * The statements every password step runs, compiled once (src/db/reusable.ts): building them
+ * with Kysely on each step cost more CPU than running them. The keys go as one array, so the
+ * text is the same for any number of them.
+ */
+function riskStatements(db: Kysely<Database>) {
+  return {
+    takeAttempt: reusableStatement(db, (a: AttemptRules & { projectId: string; accountKey: string; now: Date }) => {
+      const lockUntil = sql<Date>`${a.now}::timestamptz + make_interval(secs => least(${a.lockMaxSeconds}::float8, ${a.lockSeconds}::float8 * power(2, login_failures.failures - ${a.lockAfter}::int)))`;
+      return db
+        .insertInto('login_failures')
+        .values({ project_id: a.projectId, account_key: a.accountKey, failures: sql.lit(1), locked_until: a.firstLockUntil, updated_at: a.now })
+        .onConflict((oc) =>
+          oc
+            .columns(['project_id', 'account_key'])
+            .doUpdateSet({
+              failures: sql`login_failures.failures + 1`,
+              locked_until: sql`case when login_failures.failures + 1 > ${a.lockAfter}::int then ${lockUntil} else login_failures.locked_until end`,
+              updated_at: a.now,
+            })
+            .where((eb) => eb.and([eb.or([eb('login_failures.locked_until', 'is', null), eb('login_failures.locked_until', '<=', a.now)]), eb('login_failures.failures', '<', a.disableAfter)])),
+        )
+        .returning(['failures', 'locked_until']);
+    }),
+    clearAccounts: reusableStatement(db, (a: { projectId: string; accountKeys: string[] }) =>
+      db
+        .deleteFrom('login_failures')
+        .where('project_id', '=', a.projectId)
+        .where(sql<boolean>`account_key = any(${a.accountKeys}::text[])`),
+    ),
+  };
+}
+
 export class RiskStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly statements = riskStatements(db),
+  ) {}
 
   with(db: Kysely<Database>): RiskStore {
-    return new RiskStore(db);
+    return new RiskStore(db, this.statements);
   }
 
   /**
@@ -93,24 +139,8 @@ export class RiskStore {
    * undefined when the account is locked or disabled (the guess was not taken). Concurrent guesses
    * serialise on the row, so at most `lockAfter + 1` of any burst are taken.
    */
-  async takeAttempt(projectId: string, accountKey: string, now: Date, rules: { lockAfter: number; lockSeconds: number; lockMaxSeconds: number; disableAfter: number; firstLockUntil: Date | null }): Promise<{ failures: number; locked_until: Date | null } | undefined> {
-    const lockUntil = sql<Date>`${now}::timestamptz + make_interval(secs => least(${rules.lockMaxSeconds}::float8, ${rules.lockSeconds}::float8 * power(2, login_failures.failures - ${rules.lockAfter}::int)))`;
-    const row = await this.db
-      .insertInto('login_failures')
-      .values({ project_id: projectId, account_key: accountKey, failures: 1, locked_until: rules.firstLockUntil, updated_at: now })
-      .onConflict((oc) =>
-        oc
-          .columns(['project_id', 'account_key'])
-          .doUpdateSet({
-            failures: sql`login_failures.failures + 1`,
-            locked_until: sql`case when login_failures.failures + 1 > ${rules.lockAfter}::int then ${lockUntil} else login_failures.locked_until end`,
-            updated_at: now,
-          })
-          .where((eb) => eb.and([eb.or([eb('login_failures.locked_until', 'is', null), eb('login_failures.locked_until', '<=', now)]), eb('login_failures.failures', '<', rules.disableAfter)])),
-      )
-      .returning(['failures', 'locked_until'])
-      .executeTakeFirst();
-    return row;
+  async takeAttempt(projectId: string, accountKey: string, now: Date, rules: AttemptRules): Promise<{ failures: number; locked_until: Date | null } | undefined> {
+    return (await this.db.executeQuery(this.statements.takeAttempt({ projectId, accountKey, now, ...rules }))).rows[0];
   }
 
   async lockAccount(projectId: string, accountKey: string, until: Date): Promise<void> {
@@ -125,7 +155,7 @@ export class RiskStore {
   /** Forgets the failures (and with them any lock) of these accounts. */
   async clearAccounts(projectId: string, accountKeys: string[]): Promise<void> {
     if (accountKeys.length === 0) return;
-    await this.db.deleteFrom('login_failures').where('project_id', '=', projectId).where('account_key', 'in', accountKeys).execute();
+    await this.db.executeQuery(this.statements.clearAccounts({ projectId, accountKeys }));
   }
 
   async addIpFailure(projectId: string, ip: string, windowStart: Date): Promise<number> {
