@@ -1,7 +1,7 @@
 import { sql, type Compilable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { AttemptTables } from '../db/tables/attempts.js';
-import { jsonb } from '../db/sql.js';
+import { jsonb, valueEqualsAsFilter } from '../db/sql.js';
 
 export type { AttemptState } from '../db/tables/attempts.js';
 
@@ -38,7 +38,7 @@ export class AttemptStore {
       .updateTable('auth_attempts')
       .set({ user_id: change.user_id, factors: jsonb(change.factors), updated_at: now })
       .where('id', '=', id)
-      .where('project_id', '=', projectId)
+      .where(valueEqualsAsFilter('project_id', projectId))
       .where('state', '=', 'pending')
       .where('expires_at', '>', now)
       .returningAll()
@@ -51,7 +51,7 @@ export class AttemptStore {
       .updateTable('auth_attempts')
       .set({ state: 'completed', completed_at: now, updated_at: now })
       .where('id', '=', id)
-      .where('project_id', '=', projectId)
+      .where(valueEqualsAsFilter('project_id', projectId))
       .where('state', '=', 'pending')
       .where('expires_at', '>', now)
       .where('user_id', 'is not', null)
@@ -66,7 +66,7 @@ export class AttemptStore {
       .updateTable('auth_attempts')
       .set({ state: 'handed_off', handed_off_at: now, updated_at: now })
       .where('id', '=', id)
-      .where('project_id', '=', projectId)
+      .where(valueEqualsAsFilter('project_id', projectId))
       .where('state', '=', 'completed')
       .where('expires_at', '>', now)
       .returningAll()
@@ -82,7 +82,7 @@ export class AttemptStore {
       .updateTable('auth_attempts')
       .set((eb) => ({ state: 'handed_off', completed_at: eb.fn.coalesce('completed_at', eb.val(now)), handed_off_at: now, updated_at: now }))
       .where('id', '=', id)
-      .where('project_id', '=', projectId)
+      .where(valueEqualsAsFilter('project_id', projectId))
       .where('state', 'in', ['pending', 'completed'])
       .where('expires_at', '>', now)
       .where('user_id', 'is not', null)

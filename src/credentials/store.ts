@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { valueEqualsAsFilter } from '../db/sql.js';
 
 export interface CredentialSummary {
   id: string;
@@ -37,7 +38,7 @@ export class CredentialListStore {
     const row = await this.db
       .deleteFrom('credentials')
       .where('id', '=', credentialId)
-      .where('project_id', '=', projectId)
+      .where(valueEqualsAsFilter('project_id', projectId))
       .where('user_id', '=', userId)
       .returning('method')
       .executeTakeFirst();

@@ -52,3 +52,8 @@ export function isDataException(error: unknown): boolean {
 export function equalsAsFilter(left: string, right: string): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(left)} is not distinct from ${sql.ref(right)}`;
 }
+
+/** `equalsAsFilter` for a column and a value: `column = value`, only ever a filter (see there). */
+export function valueEqualsAsFilter(column: string, value: unknown): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(column)} is not distinct from ${value}`;
+}

@@ -3,7 +3,7 @@ import { insertWhen } from '../db/gate.js';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { OAuthClientTables } from '../db/tables/oauth.js';
-import { afterCursor, jsonb } from '../db/sql.js';
+import { afterCursor, jsonb, valueEqualsAsFilter } from '../db/sql.js';
 
 export type { TokenEndpointAuthMethod } from '../db/tables/oauth.js';
 
@@ -37,7 +37,7 @@ export class OAuthClientStore {
 
   /** True when the client was there to delete. */
   async delete(projectId: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('oauth_clients').where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
+    const result = await this.db.deleteFrom('oauth_clients').where(valueEqualsAsFilter('project_id', projectId)).where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 

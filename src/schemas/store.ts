@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { SchemaTables } from '../db/tables/schemas.js';
-import { afterCursor } from '../db/sql.js';
+import { afterCursor, valueEqualsAsFilter } from '../db/sql.js';
 
 export type SchemaRow = Selectable<SchemaTables['user_schemas']>;
 
@@ -25,7 +25,7 @@ export class SchemaStore {
 
   async find(projectId: string | undefined, id: string): Promise<SchemaRow | undefined> {
     let query = this.db.selectFrom('user_schemas').selectAll().where('id', '=', id);
-    if (projectId !== undefined) query = query.where('project_id', '=', projectId);
+    if (projectId !== undefined) query = query.where(valueEqualsAsFilter('project_id', projectId));
     return query.executeTakeFirst();
   }
 

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { ServiceKeyTables } from '../db/tables/service-keys.js';
-import { afterCursor, jsonb } from '../db/sql.js';
+import { afterCursor, jsonb, valueEqualsAsFilter } from '../db/sql.js';
 
 export type ServiceKeyRow = Selectable<ServiceKeyTables['service_keys']>;
 
@@ -30,7 +30,7 @@ export class ServiceKeyStore {
   async delete(projectId: string, id: string): Promise<string | undefined> {
     const row = await this.db
       .deleteFrom('service_keys')
-      .where('project_id', '=', projectId)
+      .where(valueEqualsAsFilter('project_id', projectId))
       .where('id', '=', id)
       .returning('client_id')
       .executeTakeFirst();

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.js';
 import type { SessionTables } from '../db/tables/sessions.js';
 import { insertWhen, type WriteGate } from '../db/gate.js';
 import { reusableStatement } from '../db/reusable.js';
-import { afterCursor, equalsAsFilter, jsonb } from '../db/sql.js';
+import { afterCursor, equalsAsFilter, jsonb, valueEqualsAsFilter } from '../db/sql.js';
 import { userOwnerTeamLateral } from '../users/store.js';
 
 export type { UserAgent } from '../db/tables/sessions.js';
@@ -203,13 +203,14 @@ export class SessionStore {
   /** `extendShell` as a data-modifying query (RETURNING `id, token_hash`) for another domain's statement, run only `when` holds. */
   extendShellQuery(projectId: string, id: string, now: Date, expiresAt: Date, when: RawBuilder<boolean>): RawBuilder<unknown> {
     return sql`update sessions set expires_at = ${expiresAt}::timestamptz, updated_at = ${now}::timestamptz
-      where id = ${id}::text and project_id = ${projectId}::text and state = 'building' and expires_at > ${now}::timestamptz and ${when}
+      where id = ${id}::text and ${valueEqualsAsFilter('project_id', sql`${projectId}::text`)} and state = 'building' and expires_at > ${now}::timestamptz and ${when}
       returning id, token_hash`;
   }
 
+  /** By primary key whatever the statistics: the project is only a filter (`valueEqualsAsFilter`). */
   async delete(id: string, projectId?: string): Promise<SessionRow | undefined> {
     let query = this.db.deleteFrom('sessions').where('id', '=', id);
-    if (projectId !== undefined) query = query.where('project_id', '=', projectId);
+    if (projectId !== undefined) query = query.where(valueEqualsAsFilter('project_id', projectId));
     return query.returningAll().executeTakeFirst();
   }
 

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { TeamTables } from '../db/tables/teams.js';
-import { afterCursor } from '../db/sql.js';
+import { afterCursor, valueEqualsAsFilter } from '../db/sql.js';
 
 export type TeamRow = Selectable<TeamTables['teams']>;
 
@@ -40,7 +40,7 @@ export class TeamStore {
       .where('id', '=', id)
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('user_schemas').select('id').where('team_id', '=', id))))
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('users').select('id').where('lifecycle_owner_team_id', '=', id))));
-    if (projectId !== undefined) query = query.where('project_id', '=', projectId);
+    if (projectId !== undefined) query = query.where(valueEqualsAsFilter('project_id', projectId));
     return (await query.returning('project_id').executeTakeFirst())?.project_id;
   }
 }

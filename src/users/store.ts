@@ -3,7 +3,7 @@ import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { IdentifierRow, UserTables } from '../db/tables/users.js';
 import { reusableStatement } from '../db/reusable.js';
-import { afterCursor, equalsAsFilter, jsonb } from '../db/sql.js';
+import { afterCursor, equalsAsFilter, jsonb, valueEqualsAsFilter } from '../db/sql.js';
 
 export type UserRow = Selectable<UserTables['users']>;
 export type AuditEventRow = Selectable<UserTables['user_audit_events']>;
@@ -71,7 +71,7 @@ export class UserStore {
   /** Deletes the user (of `projectId` unless undefined) and returns its row; cascades as `delete`. */
   async deleteInProject(projectId: string | undefined, id: string): Promise<UserRow | undefined> {
     let query = this.db.deleteFrom('users').where('id', '=', id);
-    if (projectId !== undefined) query = query.where('project_id', '=', projectId);
+    if (projectId !== undefined) query = query.where(valueEqualsAsFilter('project_id', projectId));
     return query.returningAll().executeTakeFirst();
   }
 
@@ -87,7 +87,7 @@ export class UserStore {
       .updateTable('users')
       .set({ verified: sql<Record<string, string>>`verified || jsonb_build_object(${path}::text, ${at.toISOString()}::text)` })
       .where('id', '=', id)
-      .where('project_id', '=', projectId)
+      .where(valueEqualsAsFilter('project_id', projectId))
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;
@@ -114,9 +114,10 @@ export class UserStore {
     await this.db.deleteFrom('user_identifiers').where('user_id', '=', userId).execute();
   }
 
+  /** By primary key whatever the statistics: the project is only a filter (`valueEqualsAsFilter`). */
   async find(projectId: string | undefined, id: string): Promise<UserRow | undefined> {
     let query = this.db.selectFrom('users').selectAll().where('id', '=', id);
-    if (projectId !== undefined) query = query.where('project_id', '=', projectId);
+    if (projectId !== undefined) query = query.where(valueEqualsAsFilter('project_id', projectId));
     return query.executeTakeFirst();
   }
 
@@ -128,7 +129,7 @@ export class UserStore {
 
   /** Read-only check of the teams table, for callers that must stay on one transaction's connection. */
   async teamBelongs(projectId: string, teamId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('teams').select('id').where('id', '=', teamId).where('project_id', '=', projectId).executeTakeFirst();
+    const row = await this.db.selectFrom('teams').select('id').where('id', '=', teamId).where(valueEqualsAsFilter('project_id', projectId)).executeTakeFirst();
     return row !== undefined;
   }
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
-import { afterCursor, jsonb } from '../db/sql.js';
+import { afterCursor, jsonb, valueEqualsAsFilter } from '../db/sql.js';
 import type { WebhookTables } from '../db/tables/webhooks.js';
 
 export type WebhookRow = Selectable<WebhookTables['webhooks']>;
@@ -42,7 +42,7 @@ export class WebhookStore {
   }
 
   async find(projectId: string, id: string): Promise<WebhookRow | undefined> {
-    return this.db.selectFrom('webhooks').selectAll().where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('webhooks').selectAll().where(valueEqualsAsFilter('project_id', projectId)).where('id', '=', id).executeTakeFirst();
   }
 
   async list(projectId: string, cursor: Cursor | undefined, limit: number): Promise<WebhookRow[]> {
@@ -55,14 +55,14 @@ export class WebhookStore {
     return this.db
       .updateTable('webhooks')
       .set({ ...rest, ...(events !== undefined ? { events: jsonb(events) } : {}) })
-      .where('project_id', '=', projectId)
+      .where(valueEqualsAsFilter('project_id', projectId))
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
   }
 
   async delete(projectId: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('webhooks').where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
+    const result = await this.db.deleteFrom('webhooks').where(valueEqualsAsFilter('project_id', projectId)).where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 

@@ -5,7 +5,7 @@ import { testConfig, type Config } from '../../src/config.js';
 import { createContainer, type Container } from '../../src/container.js';
 import { freePort } from '../../src/main.js';
 import { ManualClock } from '../../src/core/clock.js';
-import { openTestEngine } from './engine.js';
+import { openTestEngine, type TestEngine } from './engine.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,8 +18,9 @@ export interface TestApp {
 }
 
 /** A whole Gatehouse on a fresh database with a manual clock; use `app.inject` or listen for real HTTP. */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
-  const testEngine = await openTestEngine();
+export async function createTestApp(overrides: Partial<Config> = {}, options: { logger?: Logger; poolSize?: number; beforeBuild?: (engine: TestEngine['engine']) => Promise<void> } = {}): Promise<TestApp> {
+  const testEngine = await openTestEngine({ poolSize: options.poolSize });
+  await options.beforeBuild?.(testEngine.engine);
   const clock = new ManualClock(new Date());
   const config = testConfig(overrides);
   const container = createContainer(config, { engine: testEngine.engine, clock, logger: options.logger });

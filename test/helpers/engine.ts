@@ -38,7 +38,8 @@ function templateImage(): Promise<Blob | undefined> {
   return image;
 }
 
-export async function openTestEngine(): Promise<TestEngine> {
+/** `poolSize`: PostgreSQL connections (one makes every prepared statement visible to the next query). */
+export async function openTestEngine(options: { poolSize?: number } = {}): Promise<TestEngine> {
   const base = process.env.DATABASE_URL;
   if (!base) {
     // The run's migrated template (./pglite-template.ts) when there is one; migrate still runs and
@@ -50,8 +51,11 @@ export async function openTestEngine(): Promise<TestEngine> {
   // A copy of the run's migrated template (./postgres-template.ts) when there is one; migrate still
   // runs and finds nothing to do.
   const database = await createEmptyDatabase(base, 'gh_test', process.env[POSTGRES_TEMPLATE_ENV]);
-  const engine = await openPostgres(database.url, 10);
-  await migrate(engine);
+  // Migrations hold one connection for their lock and run on another: a smaller pool starts migrated.
+  const migrator = await openPostgres(database.url, 10);
+  await migrate(migrator);
+  if (options.poolSize !== undefined) await migrator.close();
+  const engine = options.poolSize === undefined ? migrator : await openPostgres(database.url, options.poolSize);
   return {
     engine,
     url: database.url,

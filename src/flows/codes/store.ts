@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { CodeTables } from '../../db/tables/flows.js';
+import { valueEqualsAsFilter } from '../../db/sql.js';
 
 export type CodeRow = Selectable<CodeTables['one_time_codes']>;
 
@@ -36,7 +37,7 @@ export class CodeStore {
       .updateTable('one_time_codes')
       .set({ grant_used_at: now })
       .where('id', '=', id)
-      .where('project_id', '=', projectId)
+      .where(valueEqualsAsFilter('project_id', projectId))
       .where('consumed_at', 'is not', null)
       .where('grant_used_at', 'is', null)
       .returning('id')
@@ -64,7 +65,7 @@ export class CodeStore {
         consumed_at: sql`case when code_hash = ${codeHash} or link_hash = ${linkHash} then ${now}::timestamptz else null end`,
       })
       .where('id', '=', id)
-      .where('project_id', '=', projectId)
+      .where(valueEqualsAsFilter('project_id', projectId))
       .where('consumed_at', 'is', null)
       .where('expires_at', '>', now)
       .where('attempts', '<', maxAttempts)
@@ -79,7 +80,7 @@ export class CodeStore {
       .selectFrom('one_time_codes')
       .select('id')
       .where('id', '=', id)
-      .where('project_id', '=', projectId)
+      .where(valueEqualsAsFilter('project_id', projectId))
       .where('consumed_at', 'is', null)
       .where('expires_at', '>', now)
       .where('attempts', '>=', maxAttempts)
