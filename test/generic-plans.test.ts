@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FlowClient, registerThroughFlow, STRONG_PASSWORD } from '../src/flows/flow-test-kit.js';
+import { ORIGIN, PasskeyClient } from '../src/flows/methods/passkey/passkey-flow-test-kit.js';
 import { sessionCookie } from '../src/sessions/test-fixtures.js';
 import { bearer, createTestApp, type TestApp } from './helpers/app.js';
 import { testEngineKind } from './helpers/engine.js';
+import { SoftwareAuthenticator } from './helpers/webauthn-authenticator.js';
 
 /**
  * Every statement a sign-in prepares (src/db/prepared.ts) keeps the generic plan PostgreSQL made
@@ -11,15 +13,17 @@ import { testEngineKind } from './helpers/engine.js';
  * empty tables. A row found by its id must then be found by primary key, not through a
  * `(project_id, ..., id)` index with the id as a later column: that reads every row of the project
  * once the table has grown (src/sessions/sessions.exchange.plan-growth.test.ts shows the growth).
- * The statements are the ones the journeys below actually run, so a new one is checked as soon as
- * a journey runs it.
+ * The statements are the ones the journeys below actually run (password and passkey sign-ins,
+ * exchanges, session checks, common management calls) at least three times, which is when
+ * src/db/prepared.ts names them; a new one is checked as soon as a journey runs it.
  */
 describe.skipIf(testEngineKind() === 'pglite')('generic plans of the sign-in statements, made on near-empty tables (PostgreSQL: PGlite prepares nothing)', () => {
   let t: TestApp;
   let project: { id: string; project_secret: string };
   beforeAll(async () => {
+    // Served at the origin passkey ceremonies are bound to.
     t = await createTestApp(
-      {},
+      { publicUrl: ORIGIN },
       {
         // One connection: every statement is prepared on it, where pg_prepared_statements shows it.
         poolSize: 1,
@@ -71,9 +75,29 @@ describe.skipIf(testEngineKind() === 'pglite')('generic plans of the sign-in sta
     }
   }
 
+  /** A passkey-only account through the default register flow, then usernameless sign-ins with it, exchanged. */
+  async function passkeyJourneys(count: number): Promise<void> {
+    const authenticator = new SoftwareAuthenticator();
+    const registering = new PasskeyClient(t);
+    const started = await registering.begin(project.id, 'register');
+    const challenged = await registering.act(started.json().id, 'passkey', { email: 'passkey@example.com', 'name.given': 'Pat' });
+    expect(challenged.statusCode, challenged.body).toBe(200);
+    const registered = await registering.answer(challenged, 'passkey', await authenticator.create(challenged.json().step.challenge.options, { origin: ORIGIN }));
+    expect(registered.statusCode, registered.body).toBe(200);
+    for (let i = 0; i < count; i++) {
+      const client = new PasskeyClient(t, `203.0.113.${40 + i}`);
+      const begun = await client.begin(project.id, 'login');
+      const answered = await client.answer(begun, 'passkey', await authenticator.get(begun.json().step.challenge.options, { origin: ORIGIN }));
+      expect(answered.statusCode, answered.body).toBe(200);
+      const exchanged = await t.app.inject({ method: 'POST', url: `/sessions/exchange?project_id=${project.id}`, headers: bearer(project.project_secret), payload: { handoff_token: answered.json().handoff_token } });
+      expect(exchanged.statusCode, exchanged.body).toBe(200);
+    }
+  }
+
   it('find every row they name by id through its primary key', async () => {
     for (const email of ['plans0@example.com', 'plans1@example.com']) expect((await registerThroughFlow(t, project.id, email)).statusCode).toBe(200);
     await management(await journeys(6));
+    await passkeyJourneys(5);
 
     const prepared = await sql<{ name: string; statement: string; parameters: number }>`
       select name, statement, cardinality(parameter_types) as parameters from pg_prepared_statements where name like 'gh\\_%'`.execute(t.container.db);
