@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
 import type { Database } from '../db/schema.js';
+import { explainExecute, probeArgs } from './plan-test-kit.js';
 import { projectWithUser, type Fixture } from './test-fixtures.js';
 
 /**
@@ -26,16 +27,10 @@ describe('the exchange statements, planned on near-empty tables that then grow',
   });
   afterAll(async () => t.close());
 
-  const literal = (value: unknown): string => (value instanceof Date ? value.toISOString() : Array.isArray(value) ? `{${value.map((v) => JSON.stringify(literal(v))).join(',')}}` : (value as string));
-
   /** Prepares `statement` on one connection, plans it generically now, grows the tables, and returns the plan it then runs with. */
   async function planAfterGrowth(name: string, statement: { sql: string; parameters: readonly unknown[] }, grow: (db: Kysely<Database>) => Promise<void>): Promise<{ early: string; late: string }> {
     return t.container.db.connection().execute(async (connection) => {
-      const explain = async () => {
-        const values = statement.parameters.map((value) => sql.lit(literal(value)));
-        const rows = await sql<{ 'QUERY PLAN': string }>`explain (costs off) execute ${sql.raw(name)}(${sql.join(values)})`.execute(connection);
-        return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
-      };
+      const explain = () => explainExecute(connection, name, statement.parameters);
       await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
       await sql.raw(`prepare ${name} as ${statement.sql}`).execute(connection);
       try {
@@ -76,19 +71,9 @@ describe('the exchange statements, planned on near-empty tables that then grow',
   }
 
   it('the one-statement exchange finds its token, its attempt, its user and the shell it names by primary key', async () => {
-    const now = t.clock.now();
     const { early, late } = await planAfterGrowth(
       'exchange_growth_one',
-      t.container.exchange.direct.statementFor({
-        projectId: f.project.id,
-        hash: 'no-such-handoff-token-hash',
-        now,
-        id: 'sess_growth',
-        tokenHash: 'growth',
-        expiresAt: now,
-        createdEventId: 'evt_growth_created',
-        loginEventId: 'evt_growth_login',
-      }),
+      t.container.exchange.direct.statementFor(probeArgs(f.project.id, t.clock.now()).one),
       (db) => growBy(db, 20_000),
     );
     expect(late).toBe(early);
@@ -96,19 +81,9 @@ describe('the exchange statements, planned on near-empty tables that then grow',
   });
 
   it('the batched exchange finds each token, its attempt and its user by primary key', async () => {
-    const now = t.clock.now();
     const { early, late } = await planAfterGrowth(
       'exchange_growth_batch',
-      t.container.exchange.direct.batchStatementFor({
-        projectIds: [f.project.id, f.project.id],
-        hashes: ['no-such-hash-1', 'no-such-hash-2'],
-        ids: ['sess_growth_1', 'sess_growth_2'],
-        tokenHashes: ['growth-1', 'growth-2'],
-        expiresAt: [now.toISOString(), now.toISOString()],
-        createdEventIds: ['evt_growth_c1', 'evt_growth_c2'],
-        loginEventIds: ['evt_growth_l1', 'evt_growth_l2'],
-        now,
-      }),
+      t.container.exchange.direct.batchStatementFor(probeArgs(f.project.id, t.clock.now()).batch),
       (db) => growBy(db, 20_000),
     );
     expect(late).toBe(early);

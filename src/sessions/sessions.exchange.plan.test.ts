@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { explainExecute, probeArgs } from './plan-test-kit.js';
 import { projectWithUser, type Fixture } from './test-fixtures.js';
 
 /**
@@ -25,28 +26,13 @@ describe('the one-statement exchange and its batch, planned generically', () => 
     return t.container.db.transaction().execute(async (trx) => {
       await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
       await sql.raw(`prepare exchange_plan as ${statement.sql}`).execute(trx);
-      // EXPLAIN EXECUTE takes no bound parameters: the values go in as literals.
-      const literal = (value: unknown): string => (value instanceof Date ? value.toISOString() : Array.isArray(value) ? `{${value.map((v) => JSON.stringify(literal(v))).join(',')}}` : (value as string));
-      const values = statement.parameters.map((value) => sql.lit(literal(value)));
-      const explained = await sql<{ 'QUERY PLAN': string }>`explain (costs off) execute exchange_plan(${sql.join(values)})`.execute(trx);
+      const plan = await explainExecute(trx, 'exchange_plan', statement.parameters);
       await sql`deallocate exchange_plan`.execute(trx);
-      return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+      return plan;
     });
   }
 
-  const genericPlan = () =>
-    planOf(
-      t.container.exchange.direct.statementFor({
-        projectId: f.project.id,
-        hash: 'no-such-handoff-token-hash',
-        now: t.clock.now(),
-        id: 'sess_plan',
-        tokenHash: 'plan',
-        expiresAt: t.clock.now(),
-        createdEventId: 'evt_plan_created',
-        loginEventId: 'evt_plan_login',
-      }),
-    );
+  const genericPlan = () => planOf(t.container.exchange.direct.statementFor(probeArgs(f.project.id, t.clock.now()).one));
 
   it("checks the target shell per attempt, never by hashing the project's shells, and by primary key once the table is large", async () => {
     // Statistics of a small table holding a live shell, as a process that prepared the statement
@@ -75,19 +61,7 @@ describe('the one-statement exchange and its batch, planned generically', () => 
       select 'bulk' || g, ${f.project.id}, 'att_bulk' || g, now(), now() + interval '1 minute' from generate_series(1, 30000) as g`.execute(t.container.db);
     await sql`analyze handoff_tokens`.execute(t.container.db);
     await sql`analyze auth_attempts`.execute(t.container.db);
-    const now = t.clock.now();
-    const plan = await planOf(
-      t.container.exchange.direct.batchStatementFor({
-        projectIds: [f.project.id, f.project.id],
-        hashes: ['no-such-hash-1', 'no-such-hash-2'],
-        ids: ['sess_plan_1', 'sess_plan_2'],
-        tokenHashes: ['plan-1', 'plan-2'],
-        expiresAt: [now.toISOString(), now.toISOString()],
-        createdEventIds: ['evt_plan_c1', 'evt_plan_c2'],
-        loginEventIds: ['evt_plan_l1', 'evt_plan_l2'],
-        now,
-      }),
-    );
+    const plan = await planOf(t.container.exchange.direct.batchStatementFor(probeArgs(f.project.id, t.clock.now()).batch));
     expect(plan).not.toMatch(/Seq Scan on (handoff_tokens|auth_attempts)\b/);
     expect(plan).toMatch(/Index Scan using handoff_tokens_pkey on handoff_tokens\s+Index Cond: \(token_hash = input\w*\.hash\)/);
     expect(plan).toMatch(/Index Scan using auth_attempts_pkey on auth_attempts/);
