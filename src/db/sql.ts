@@ -50,7 +50,7 @@ export function isDataException(error: unknown): boolean {
  * project once the table has grown (src/sessions/sessions.exchange.plan-growth.test.ts).
  */
 export function equalsAsFilter(left: string, right: string): RawBuilder<boolean> {
-  return sql<boolean>`${sql.ref(left)} is not distinct from ${sql.ref(right)}`;
+  return valueEqualsAsFilter(left, sql.ref(right));
 }
 
 /** `equalsAsFilter` for a column and a value: `column = value`, only ever a filter (see there). */

@@ -93,9 +93,10 @@ export class SessionStore {
    * (the CTE `previous` reads the row as it was before the statement). The shell is named by a
    * scalar subquery so that the plan looks it up by primary key (a join on `source` let the
    * planner scan every session), and its project is checked with `equalsAsFilter` so that no
-   * generic plan reaches it through a project index (sessions.exchange.plan-growth.test.ts). `fields` and the values inside `source` are the statement's
-   * only parameters, so the service compiles it once (src/db/reusable.ts). `alongside` adds CTEs
-   * that write what belongs with the session (its events) from the CTE `written`, the row it returns.
+   * generic plan reaches it through a project index (sessions.exchange.plan-growth.test.ts).
+   * `fields` and the values inside `source` are the statement's only parameters, so the service
+   * compiles it once (src/db/reusable.ts). `alongside` adds CTEs that write what belongs with the
+   * session (its events) from the CTE `written`, the row it returns.
    */
   exchangeStatement(fields: Pick<SessionRow, 'id' | 'token_hash' | 'created_at' | 'expires_at'>, source: Compilable, alongside?: (written: string) => RawBuilder<unknown>): RawBuilder<ExchangedRow> {
     const owner = userOwnerTeamLateral('source.project_id', 'source.user_id');

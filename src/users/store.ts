@@ -21,7 +21,6 @@ export function userOwnerTeamLateral(projectIdColumn: string, userIdColumn: stri
 /**
  * The sign-in's user lookup by identifier, compiled once (src/db/reusable.ts): building it with
  * Kysely on every password step cost more CPU than any other query of the login journey.
- * Project-wide identifiers before team-scoped ones, then the oldest user: a stable answer.
  */
 function identifierLookups(db: Kysely<Database>) {
   const byValue = (a: { projectId: string; value: string }) =>
@@ -124,7 +123,7 @@ export class UserStore {
   /** Project-wide identifiers before team-scoped ones, then the oldest user: a stable answer. */
   async findByIdentifier(projectId: string, value: string, objectType?: string): Promise<UserRow | undefined> {
     const statement = objectType === undefined ? this.identifiers.any({ projectId, value }) : this.identifiers.ofType({ projectId, value, objectType });
-    return (await this.db.executeQuery(statement)).rows[0] as UserRow | undefined;
+    return (await this.db.executeQuery(statement)).rows[0];
   }
 
   /** Read-only check of the teams table, for callers that must stay on one transaction's connection. */
