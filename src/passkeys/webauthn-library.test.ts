@@ -7,7 +7,7 @@ import { verifyRegistrationResponse } from '@simplewebauthn/server';
 import { describe, expect, it } from 'vitest';
 import { ROOT, sourceFiles } from '../../test/helpers/import-graph.js';
 import { SoftwareAuthenticator } from '../../test/helpers/webauthn-authenticator.js';
-import { libraryCrypto, libraryUsesNodeCrypto, verifyAuthenticationResponse } from './webauthn-library.js';
+import { importedKeys, libraryCrypto, libraryUsesNodeCrypto, verifyAuthenticationResponse } from './webauthn-library.js';
 
 const subtle = webcrypto.subtle;
 
@@ -202,5 +202,73 @@ describe('libraryCrypto agrees with WebCrypto', () => {
     expect(Object.getPrototypeOf(pss).constructor.name).toBe('CryptoKey');
     const values = libraryCrypto.getRandomValues(new Uint8Array(16));
     expect(values.some((byte) => byte !== 0)).toBe(true);
+  });
+});
+
+/** The KeyObject behind a key `libraryCrypto` imported. */
+function keyObjectOf(key: unknown): KeyObject {
+  const [symbol] = Object.getOwnPropertySymbols(key);
+  return (key as Record<symbol, KeyObject>)[symbol!]!;
+}
+
+describe('the imported public keys', () => {
+  const ecdsa256 = { name: 'ECDSA', namedCurve: 'P-256' };
+  const p256 = () => ({ ...(generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' }) as webcrypto.JsonWebKey), ext: false });
+
+  it('are imported once per key material: a second import of an equal JWK (another object) is the same KeyObject', async () => {
+    const jwk = p256();
+    const first = await libraryCrypto.subtle.importKey('jwk', jwk, ecdsa256, false, ['verify']);
+    expect(importedKeys.has(jwk)).toBe(true);
+    const second = await libraryCrypto.subtle.importKey('jwk', { ...jwk }, ecdsa256, false, ['verify']);
+    expect(keyObjectOf(second)).toBe(keyObjectOf(first));
+    // another key is another entry, even with every other field equal
+    const other = await libraryCrypto.subtle.importKey('jwk', p256(), ecdsa256, false, ['verify']);
+    expect(keyObjectOf(other)).not.toBe(keyObjectOf(first));
+  });
+
+  it('verify a credential again with the same results, and never confuse two keys under one credential id', async () => {
+    for (const algorithm of ['ES256', 'EdDSA'] as const) {
+      const a = await registeredAuthenticator(algorithm);
+      const b = await registeredAuthenticator(algorithm);
+      // twice each: the second verification answers from the imported key
+      for (let round = 0; round < 2; round++) {
+        expect((await assert(a)).verified).toBe(true);
+        expect((await assert(a, (signature) => void (signature[signature.length - 3] ^= 1))).verified).toBe(false);
+        expect((await assert(b)).verified).toBe(true);
+      }
+      // A's credential id with B's key: the key decides, not the id. A's assertions are refused
+      // under it, B's verify under it, and A's still verify under A's own key afterwards.
+      const swapped = { authenticator: a.authenticator, credential: { ...a.credential, publicKey: b.credential.publicKey } };
+      expect((await assert(swapped)).verified).toBe(false);
+      const bUnderA = { authenticator: b.authenticator, credential: { ...b.credential, id: a.credential.id } };
+      expect((await assert(bUnderA)).verified).toBe(true);
+      expect((await assert(a)).verified).toBe(true);
+    }
+  });
+
+  it('never keep a refused key: a point off the curve is refused on every attempt', async () => {
+    const offCurve = { kty: 'EC', crv: 'P-256', x: Buffer.alloc(32, 3).toString('base64url'), y: Buffer.alloc(32, 4).toString('base64url'), ext: false };
+    const before = importedKeys.size;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await expect(libraryCrypto.subtle.importKey('jwk', offCurve, ecdsa256, false, ['verify'])).rejects.toThrow();
+    }
+    expect(importedKeys.has(offCurve)).toBe(false);
+    expect(importedKeys.size).toBe(before);
+    // a good key's x with another y is off the curve too, however the good key was imported before
+    const good = p256();
+    await libraryCrypto.subtle.importKey('jwk', good, ecdsa256, false, ['verify']);
+    const mixed = { ...good, y: offCurve.y };
+    await expect(libraryCrypto.subtle.importKey('jwk', mixed, ecdsa256, false, ['verify'])).rejects.toThrow();
+    expect(importedKeys.has(mixed)).toBe(false);
+  });
+
+  it('keep at most their bound, the oldest going first', async () => {
+    const ed25519 = { name: 'Ed25519' };
+    const jwks = Array.from({ length: importedKeys.max + 1 }, () => generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }) as webcrypto.JsonWebKey);
+    for (const jwk of jwks) await libraryCrypto.subtle.importKey('jwk', jwk, ed25519, false, ['verify']);
+    expect(importedKeys.size).toBe(importedKeys.max);
+    expect(importedKeys.has(jwks[0]!)).toBe(false);
+    expect(importedKeys.has(jwks[1]!)).toBe(true);
+    expect(importedKeys.has(jwks.at(-1)!)).toBe(true);
   });
 });

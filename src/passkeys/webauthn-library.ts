@@ -8,8 +8,8 @@ import { pathToFileURL } from 'node:url';
  * digests and a verify, each a hop to libuv's thread pool and back, and a JWK import whose key check
  * multiplies the point by the curve's order: 0.80-0.93 ms of CPU per verified assertion on this
  * project's bench machine, where node:crypto's synchronous calls on the same key take 0.46-0.59 ms
- * (docs/performance.md, "The passkey journey"). Nothing is cached across assertions: each one
- * imports its credential's key afresh, as before.
+ * (docs/performance.md, "The passkey journey"). The imported public keys are kept (bounded, see
+ * `importedKey`), so a credential that signs in again skips the JWK import and its point check.
  *
  * The library reads its Crypto once through one seam of its own (`_getWebCryptoInternals`, which its
  * own tests use to substitute one); the package does not export it, so it is reached by file.
@@ -42,6 +42,41 @@ interface NodeVerifyKey {
 }
 
 const subtle = webcrypto.subtle;
+
+/** How many imported public keys `importedKey` keeps; the oldest goes first. */
+const IMPORTED_KEYS_MAX = 1_000;
+
+/** Imported public keys by the JWK's text: the key material itself, never a credential's id. */
+const imported = new Map<string, KeyObject>();
+
+/**
+ * The KeyObject of a public JWK, imported once per process. The JWK the library builds carries the
+ * stored COSE key's coordinates (or modulus and exponent) as base64url of their exact bytes, so its
+ * JSON text is the key: another key, under the same credential id or not, has another text and
+ * never shares an entry. A KeyObject never changes, so an entry cannot be stale; a stored key is
+ * never rewritten (a new key is a new credential), and a deleted credential's entry only ages out
+ * unused. A key `createPublicKey` refuses (a point off the curve, a malformed field) throws before
+ * anything is stored, so it is refused again on every attempt.
+ */
+function importedKey(jwk: JsonWebKey): KeyObject {
+  const text = JSON.stringify(jwk);
+  let keyObject = imported.get(text);
+  if (keyObject === undefined) {
+    keyObject = createPublicKey({ key: jwk, format: 'jwk' });
+    if (imported.size >= IMPORTED_KEYS_MAX) imported.delete(imported.keys().next().value as string);
+    imported.set(text, keyObject);
+  }
+  return keyObject;
+}
+
+/** What the tests read of the imported keys: the bound, the count, and whether a JWK is among them. */
+export const importedKeys = {
+  max: IMPORTED_KEYS_MAX,
+  get size(): number {
+    return imported.size;
+  },
+  has: (jwk: object): boolean => imported.has(JSON.stringify(jwk)),
+};
 
 function nameOf(algorithm: string | { name?: unknown } | undefined): string | undefined {
   if (typeof algorithm === 'string') return algorithm;
@@ -92,7 +127,7 @@ async function importKey(format: string, keyData: unknown, algorithm: webcrypto.
   }
   // createPublicKey refuses a point off the curve as WebCrypto does; on these prime-order curves a
   // point on the curve has the group's order, so WebCrypto's extra multiplication finds nothing more.
-  const keyObject = createPublicKey({ key: keyData as JsonWebKey, format: 'jwk' });
+  const keyObject = importedKey(keyData as JsonWebKey);
   const key: NodeVerifyKey = { type: 'public', extractable: false, algorithm: named, usages: ['verify'], [NODE_KEY]: keyObject };
   return key;
 }
