@@ -84,6 +84,23 @@ export interface OtpKit {
   close(): Promise<void>;
 }
 
+/** The newest message `smtp` received for `to` after `t`'s courier delivered everything. */
+export async function lastMailTo(t: TestApp, smtp: { received: ReceivedMail[] }, to: string): Promise<ReceivedMail | undefined> {
+  await t.container.flows.courier.flush();
+  return smtp.received.filter((mail) => mail.to.some((address) => address.toLowerCase() === to.toLowerCase())).at(-1);
+}
+
+/** Code and link of the newest message for `to` (the code alone on a line of 6 digits, the link alone on its line: DESIGN §4.11). */
+export async function mailedCode(t: TestApp, smtp: { received: ReceivedMail[] }, to: string): Promise<{ code: string; link?: string; token?: string; text: string }> {
+  const mail = await lastMailTo(t, smtp, to);
+  if (!mail) throw new Error(`no mail for ${to}`);
+  const text = textPart(mail.raw);
+  const code = /^(\d{6})$/m.exec(text)?.[1];
+  if (!code) throw new Error(`no code line in ${text}`);
+  const link = /^(https?:\/\/\S+)$/m.exec(text)?.[1];
+  return { code, link, token: link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined, text };
+}
+
 /** `defaultPublicUrl`: leave GATEHOUSE_PUBLIC_URL to the test configuration's default instead of ORIGIN. */
 export async function otpKit(options: { magicLink?: boolean; defaultPublicUrl?: boolean } = {}): Promise<OtpKit> {
   const smtp = await startSmtpServer();
@@ -104,19 +121,8 @@ export async function otpKit(options: { magicLink?: boolean; defaultPublicUrl?: 
       if (created.statusCode !== 201) throw new Error(`user: ${created.body}`);
       return created.json().id;
     },
-    async lastMail(to) {
-      await t.container.flows.courier.flush();
-      return smtp.received.filter((mail) => mail.to.some((address) => address.toLowerCase() === to.toLowerCase())).at(-1);
-    },
-    async codeFor(to) {
-      const mail = await kit.lastMail(to);
-      if (!mail) throw new Error(`no mail for ${to}`);
-      const text = textPart(mail.raw);
-      const code = /^(\d{6})$/m.exec(text)?.[1];
-      if (!code) throw new Error(`no code line in ${text}`);
-      const link = /^(https?:\/\/\S+)$/m.exec(text)?.[1];
-      return { code, link, token: link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined, text };
-    },
+    lastMail: (to) => lastMailTo(t, smtp, to),
+    codeFor: (to) => mailedCode(t, smtp, to),
     async requestCode(client, email, purpose = 'code_login') {
       const started = await client.start({ project_id: project.id, purpose });
       if (started.statusCode !== 200) throw new Error(`start: ${started.body}`);
