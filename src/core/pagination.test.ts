@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nonCanonicalTwin } from './base64-test-kit.js';
 import { hmacBase64Url } from './crypto.js';
 import { AppError } from './errors.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, Paginator, type Cursor } from './pagination.js';
@@ -30,6 +31,13 @@ describe('Paginator', () => {
   it('binds a token to its list scope', () => {
     const token = paginator.encode(cursor, 'teams:p1');
     expectInvalidToken(() => paginator.decode(token, 'teams:p2'));
+  });
+
+  it('decodes the body strictly, even under a valid MAC: a non-canonical body is refused', () => {
+    const body = paginator.encode(cursor, 'teams:p1').split('.')[0];
+    const twin = body.length % 4 >= 2 ? nonCanonicalTwin(body) : `${body}A`;
+    expect(Buffer.from(twin, 'base64url').equals(Buffer.from(body, 'base64url'))).toBe(true);
+    expectInvalidToken(() => paginator.decode(`${twin}.${hmacBase64Url(key, twin)}`, 'teams:p1'));
   });
 
   it('refuses tokens signed with another key', () => {

@@ -1,3 +1,4 @@
+import { decodeBase64url } from './base64.js';
 import { AppError } from './errors.js';
 import { digestsEqual, hmacBase64Url } from './crypto.js';
 
@@ -43,9 +44,12 @@ export class Paginator {
     const [body, mac, extra] = token.split('.');
     const bad = () => new AppError('req.invalid', 'The page token is invalid.', { errors: [{ path: 'query/page_token', message: 'invalid page token' }] });
     if (!body || !mac || extra !== undefined || !this.keys.some((key) => digestsEqual(mac, hmacBase64Url(key, body)))) throw bad();
+    // The MAC covers the body's text, so only a body this class wrote gets here; decoded strictly all the same.
+    const bytes = decodeBase64url(body);
+    if (!bytes) throw bad();
     let parsed: unknown;
     try {
-      parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+      parsed = JSON.parse(bytes.toString('utf8'));
     } catch {
       throw bad();
     }

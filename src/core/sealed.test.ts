@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { nonCanonicalTwin } from './base64-test-kit.js';
 import { KeyRing } from './keys.js';
 import { seal, unseal } from './sealed.js';
 
@@ -27,5 +28,25 @@ describe('sealed values', () => {
     const rotated = new KeyRing([newRoot, oldRoot]);
     expect(unseal(rotated, 'p', sealed)).toBe('secret');
     expect(unseal(new KeyRing([newRoot]), 'p', sealed)).toBeUndefined();
+  });
+
+  it('opens one textual form only: non-canonical base64url, padding, stray characters or a fourth part are refused', () => {
+    const keys = new KeyRing([newRoot]);
+    const sealed = seal(keys, 'p', 'secret'); // 6 + 16 bytes: the body's last character has 4 unused bits
+    const [version, iv, body] = sealed.split('.');
+    // the lenient decoder reads the twin as the very same bytes, so the tag would still verify
+    for (const bad of [
+      `${version}.${iv}.${nonCanonicalTwin(body)}`,
+      `${version}.${iv}.${body}==`,
+      `${version}.${iv}=.${body}`,
+      `${version}.${iv}.${body.slice(0, 5)}!${body.slice(5)}`,
+      `${version}.${iv}.${body.slice(0, 5)} ${body.slice(5)}`,
+      `${version}.${iv}.${body}.`,
+      `${version}.${iv}.${body}.more`,
+    ]) {
+      expect(Buffer.from(bad.split('.')[2], 'base64url').length).toBeGreaterThanOrEqual(16);
+      expect(unseal(keys, 'p', bad), bad).toBeUndefined();
+    }
+    expect(unseal(keys, 'p', sealed)).toBe('secret');
   });
 });

@@ -2,6 +2,7 @@ import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from 'jose';
 import { createHash, randomBytes } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { nonCanonicalTwin } from '../core/base64-test-kit.js';
 import { KeyRing } from '../core/keys.js';
 import { AppError } from '../core/errors.js';
 import { FLOW_COOKIE, FLOW_COOKIE_BUDGET, FlowCookieCodec } from './cookie.js';
@@ -70,6 +71,24 @@ describe('_zflow codec', () => {
     for (const bad of tampered) expect(await codeOf(codec.decode(bad))).toBe('enc_key.decrypt_failed');
     const other = new FlowCookieCodec(new KeyRing([secretB]));
     expect(await codeOf(other.decode(token))).toBe('enc_key.decrypt_failed');
+  });
+
+  it('opens one textual form only: parts the lenient decoder reads as the same bytes are refused like garbage', async () => {
+    const token = await codec.encode(stateWith([entry('flow_one1111111', 1)]), now);
+    const parts = token.split('.');
+    expect(parts[4].length % 4).toBe(2); // a 16-byte tag: its last character has 4 unused bits
+    expect(parts[2].length % 4).toBe(0);
+    const replaced = (index: number, part: string) => parts.map((p, i) => (i === index ? part : p)).join('.');
+    const variants = [
+      replaced(4, nonCanonicalTwin(parts[4])),
+      replaced(4, `${parts[4]}==`),
+      replaced(2, `${parts[2].slice(0, 4)}!${parts[2].slice(4)}`),
+      replaced(3, `${parts[3].slice(0, 4)}~${parts[3].slice(4)}`),
+      replaced(2, `${parts[2]}A`), // a 12-byte IV is 16 characters: a 17th is dropped by the lenient decoder
+    ];
+    if (parts[3].length % 4 >= 2) variants.push(replaced(3, nonCanonicalTwin(parts[3])));
+    for (const bad of variants) expect(await codeOf(codec.decode(bad)), bad).toBe('enc_key.decrypt_failed');
+    expect(await codec.decode(token)).toEqual(stateWith([entry('flow_one1111111', 1)]));
   });
 
   it('is standard JWE: jose opens its tokens and it opens jose\'s (cookies survive the change of implementation)', async () => {

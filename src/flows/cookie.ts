@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, createSecretKey, type KeyObject } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { decodeBase64url } from '../core/base64.js';
 import { pooledRandomBytes } from '../core/random.js';
 import { AppError, MESSAGES } from '../core/errors.js';
 import type { KeyRing } from '../core/keys.js';
@@ -18,7 +19,6 @@ function kidOf(key: Buffer): string {
   return createHash('sha256').update('kid:').update(key).digest('base64url').slice(0, 12);
 }
 
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
@@ -70,25 +70,31 @@ export class FlowCookieCodec {
     return `${this.header}..${iv.toString('base64url')}.${ciphertext.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}`;
   }
 
-  /** Authenticates and decrypts a compact token; throws on anything else. */
+  /**
+   * Authenticates and decrypts a compact token; throws on anything else. Every part must be
+   * canonical base64url (src/core/base64.ts), so a cookie has one textual form: a variant the
+   * lenient decoder would read as the same bytes is refused like any other garbage.
+   */
   private open(token: string): Buffer {
     const parts = token.split('.');
     if (parts.length !== 5) throw new Error('not a compact JWE');
     const [header, encryptedKey, iv, ciphertext, tag] = parts;
-    if (encryptedKey !== '' || ![header, iv, ciphertext, tag].every((part) => BASE64URL.test(part))) throw new Error('malformed');
-    const fields: unknown = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+    const headerBytes = decodeBase64url(header);
+    const ivBytes = decodeBase64url(iv);
+    const ciphertextBytes = decodeBase64url(ciphertext);
+    const tagBytes = decodeBase64url(tag);
+    if (encryptedKey !== '' || !headerBytes?.length || !ivBytes || !ciphertextBytes?.length || !tagBytes) throw new Error('malformed');
+    const fields: unknown = JSON.parse(headerBytes.toString('utf8'));
     if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) throw new Error('malformed header');
     const { alg, enc, kid, zip, crit } = fields as Record<string, unknown>;
     if (alg !== 'dir' || enc !== 'A256GCM' || zip !== undefined || crit !== undefined) throw new Error('unexpected header');
     const key = typeof kid === 'string' ? this.keysByKid.get(kid) : undefined;
     if (!key) throw new Error('unknown key');
-    const ivBytes = Buffer.from(iv, 'base64url');
-    const tagBytes = Buffer.from(tag, 'base64url');
     if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) throw new Error('bad iv or tag');
     const decipher = createDecipheriv('aes-256-gcm', key, ivBytes, { authTagLength: TAG_BYTES });
     decipher.setAAD(Buffer.from(header, 'ascii'));
     decipher.setAuthTag(tagBytes);
-    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]);
+    return Buffer.concat([decipher.update(ciphertextBytes), decipher.final()]);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../test/helpers/app.js';
+import { nonCanonicalTwin } from '../core/base64-test-kit.js';
 import { FLOW_COOKIE, FLOW_COOKIE_BUDGET } from './cookie.js';
 import { FlowClient, registerThroughFlow, solve, STRONG_PASSWORD } from './flow-test-kit.js';
 
@@ -24,7 +25,11 @@ describe('flow runtime: cookie, captcha, events, lock-out, CSRF', () => {
     const good = client.cookie!;
     const parts = good.split('.');
     const flipped = parts[3].startsWith('A') ? `B${parts[3].slice(1)}` : `A${parts[3].slice(1)}`;
-    for (const bad of [[parts[0], parts[1], parts[2], flipped, parts[4]].join('.'), 'garbage', 'a.b.c.d.e', `${good}x`]) {
+    // The tag's twin and a padded tag decode to the very bytes of the good one: they opened the
+    // state until the decoding was strict, and are refused like garbage now.
+    const twin = [...parts.slice(0, 4), nonCanonicalTwin(parts[4])].join('.');
+    const padded = `${good}==`;
+    for (const bad of [[parts[0], parts[1], parts[2], flipped, parts[4]].join('.'), 'garbage', 'a.b.c.d.e', `${good}x`, twin, padded]) {
       client.cookie = bad;
       for (const response of [await client.get(started.id), await client.submit(started.id, 'continue', { email: 'a@example.com' }), await client.event(started.id, 'telemetry', {})]) {
         expect(response.statusCode).toBe(400);
@@ -148,6 +153,17 @@ describe('flow runtime: cookie, captcha, events, lock-out, CSRF', () => {
     // another client of the same project replays nothing yet; the proof works once
     const second = freshClient();
     const other = (await second.start({ project_id: project.id, purpose: 'gated_login' })).json();
+    // texts the lenient decoder reads as the same proof answer as garbage does, and spend nothing
+    const garbage = await client.submit(started.id, 'continue', { email: 'member@example.com' }, { captcha: 'garbage' });
+    expect(garbage.statusCode).toBe(400);
+    const data = proof.replace(/=+$/, '');
+    const variants = [data, `${proof}A`, `${proof.slice(0, 4)}=${proof.slice(4)}`].filter((text) => text !== proof && Buffer.from(text, 'base64').equals(Buffer.from(proof, 'base64')));
+    expect(variants.length).toBeGreaterThanOrEqual(1);
+    for (const text of variants) {
+      const refused = await client.submit(started.id, 'continue', { email: 'member@example.com' }, { captcha: text });
+      expect(refused.statusCode, text).toBe(400);
+      expect(errorBody(refused).details.fields).toEqual(errorBody(garbage).details.fields);
+    }
     const ok = await client.submit(started.id, 'continue', { email: 'member@example.com' }, { captcha: proof });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().step.type).toBe('complete');

@@ -1,3 +1,4 @@
+import { decodeBase64 } from '../core/base64.js';
 import { SCOPES } from '../core/scopes.js';
 import type { ProjectService } from '../projects/service.js';
 import type { ServiceKeyService } from '../service-keys/service.js';
@@ -37,8 +38,9 @@ function decodeComponent(value: string): string {
 /** RFC 6749 §2.3.1: Basic carries form-urlencoded id and secret; the form may carry them instead, never both. */
 export function clientCredentialsOf(authorization: string | undefined, form: Form): { id: string; secret?: string; basic: boolean } | undefined {
   if (authorization && /^Basic\b/i.test(authorization)) {
-    const match = BASIC.exec(authorization);
-    const decoded = match ? Buffer.from(match[1], 'base64').toString('utf8') : '';
+    // Canonical base64 only (src/core/base64.ts): stray characters or bits are malformed, not ignored.
+    const bytes = decodeBase64(BASIC.exec(authorization)?.[1] ?? '');
+    const decoded = bytes ? bytes.toString('utf8') : '';
     const colon = decoded.indexOf(':');
     if (colon < 0) throw invalidClient(true, 'The Basic credentials are malformed.');
     if (form.client_secret !== undefined) throw oauthError('invalid_request', 'Use one client authentication method, not two.');

@@ -134,6 +134,22 @@ describe('POST /auth/token grant_type=client_credentials', () => {
     expect(oauthErrorBody(none).error).toBe('invalid_client');
   });
 
+  it('reads Basic credentials in canonical base64 only: texts the lenient decoder reads as the same credentials answer as garbage does', async () => {
+    const key = await serviceKey(t, project, ['team.read']);
+    const good = basic(key.client_id, key.client_secret).authorization.slice('Basic '.length);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const data = good.replace(/=+$/, '');
+    const twin = data.slice(0, -1) + alphabet[alphabet.indexOf(data.at(-1)!) ^ 1] + good.slice(data.length);
+    const variants = [data, `${good}A`, `${good}====`, twin].filter((text) => text !== good && Buffer.from(text, 'base64').equals(Buffer.from(good, 'base64')));
+    expect(variants.length).toBeGreaterThanOrEqual(2);
+    for (const text of variants) {
+      const response = await postForm(t, '/auth/token', { grant_type: 'client_credentials' }, { authorization: `Basic ${text}` });
+      expect(response.statusCode, text).toBe(401);
+      expect(oauthErrorBody(response)).toMatchObject({ error: 'invalid_client', code: 'oauth.invalid_client' });
+    }
+    expect((await postForm(t, '/auth/token', { grant_type: 'client_credentials' }, { authorization: `Basic ${good}` })).statusCode).toBe(200);
+  });
+
   it('answers the RFC 6749 §5.2 errors for malformed requests, never a 500', async () => {
     const key = await serviceKey(t, project, ['team.read']);
     const auth = basic(key.client_id, key.client_secret);

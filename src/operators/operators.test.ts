@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../test/helpers/app.js';
+import { nonCanonicalTwin } from '../core/base64-test-kit.js';
 import { createUser } from '../sessions/test-fixtures.js';
 import { operator, systemProjectOf } from './testing.js';
 
@@ -329,6 +330,26 @@ describe('operators: their access tokens and project tokens', () => {
     for (const bad of [flipped, 'gh_op_', 'gh_op_v1.x.y', `gh_op_${'a'.repeat(2000)}`]) {
       expect((await t.app.inject({ method: 'GET', url: '/users', headers: bearer(bad) })).statusCode, bad.slice(0, 40)).toBe(401);
     }
+  });
+
+  it('a project token has one textual form: texts that decode to the same sealed bytes are 401 like garbage', async () => {
+    const pat = await operator(t, [{ role: 'project_admin', projectId: a.id }]);
+    const token: string = (await mint(pat.accessToken, a.id)).json().token;
+    const [version, iv, body] = token.slice('gh_op_'.length).split('.');
+    const sameBytes = (text: string) => (text.length % 4 >= 2 ? [nonCanonicalTwin(text)] : [`${text}A`]);
+    const variants = [
+      ...sameBytes(body).map((text) => `gh_op_${version}.${iv}.${text}`),
+      ...sameBytes(iv).map((text) => `gh_op_${version}.${text}.${body}`),
+      `${token}.more`,
+    ];
+    for (const bad of variants) {
+      const [, ivText, bodyText] = bad.slice('gh_op_'.length).split('.');
+      expect(Buffer.from(ivText!, 'base64url').equals(Buffer.from(iv!, 'base64url')) && Buffer.from(bodyText!, 'base64url').equals(Buffer.from(body!, 'base64url'))).toBe(true);
+      const response = await t.app.inject({ method: 'GET', url: '/users', headers: bearer(bad) });
+      expect(response.statusCode, bad).toBe(401);
+      expect(errorBody(response).code).toBe(errorBody(await t.app.inject({ method: 'GET', url: '/users', headers: bearer('gh_op_garbage') })).code);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/users', headers: bearer(token) })).statusCode).toBe(200);
   });
 
   it('an operator\'s access token dies with their session', async () => {

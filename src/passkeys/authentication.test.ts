@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
+import { nonCanonicalTwin } from '../core/base64-test-kit.js';
 import { PasskeyService } from './service.js';
 import { PasskeyStore } from './store.js';
 import { passkeyFailure, passkeyKit, RP, type PasskeyKit } from './passkey-test-kit.js';
@@ -151,6 +152,16 @@ describe('passkey authentication', () => {
     expect(await verify({ ...good, id: 'A'.repeat(2000), rawId: 'A'.repeat(2000) })).toBe('too_large');
     expect(await verify({ ...good, response: undefined })).toBe('malformed');
     expect(await verify(undefined)).toBe('malformed');
+    // One textual form per field: texts the lenient decoder reads as the very same bytes (the twin
+    // of the last character, padding, a dangling character) are malformed, not verified.
+    const sameBytes = (text: string) => (text.length % 4 === 0 ? [`${text}A`] : [nonCanonicalTwin(text), `${text}${'='.repeat(4 - (text.length % 4))}`]);
+    for (const field of ['clientDataJSON', 'authenticatorData', 'signature', 'userHandle'] as const) {
+      for (const text of sameBytes(good.response[field]!)) {
+        expect(Buffer.from(text, 'base64url').equals(Buffer.from(good.response[field]!, 'base64url'))).toBe(true);
+        expect(await verify({ ...good, response: { ...good.response, [field]: text } }), `${field} ${text}`).toBe('malformed');
+      }
+    }
+    for (const id of sameBytes(good.id)) expect(await verify({ ...good, id, rawId: id })).toBe('malformed');
     // The untouched assertion still verifies: the cases above failed for their own reason.
     await expect(service().verifyAuthentication({ projectId: kit.projectId, response: good, expectedChallenge: challenge, rp: RP })).resolves.toMatchObject({ userId });
   });

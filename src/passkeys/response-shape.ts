@@ -1,5 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
+import { decodeBase64url, isBase64url } from '../core/base64.js';
 import { PasskeyError } from './errors.js';
 
 /**
@@ -15,7 +16,6 @@ const MAX_BINARY_BYTES = 64 * 1024;
 const MAX_CREDENTIAL_ID_BYTES = 1023;
 const MAX_USER_HANDLE_BYTES = 64;
 
-const BASE64URL = /^[A-Za-z0-9_-]*={0,2}$/;
 /** usb, nfc, ble, smart-card, hybrid, internal and future names of the same shape; they are stored in jsonb (no NUL). */
 const TRANSPORT = /^[a-z0-9-]{1,32}$/;
 
@@ -33,10 +33,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A base64url string whose decoded size is at most `maxBytes` (checked on the text length first). */
+/**
+ * A canonical base64url string (unpadded, as `PublicKeyCredential.toJSON()` writes it; see
+ * src/core/base64.ts) whose decoded size is at most `maxBytes` (checked on the text length first).
+ * Canonical, so every decoder reads the same bytes: the clientDataJSON checked here is the one the
+ * library hashes and verifies, and a credential id has one textual form.
+ */
 function base64url(value: unknown, what: string, maxBytes: number, minBytes = 1): string {
-  if (typeof value !== 'string' || !BASE64URL.test(value)) throw malformed(`${what} is not base64url`);
-  const bytes = Math.floor((value.replace(/=+$/, '').length * 3) / 4);
+  if (typeof value !== 'string' || !isBase64url(value)) throw malformed(`${what} is not base64url`);
+  const bytes = Math.floor((value.length * 3) / 4);
   if (bytes > maxBytes) throw new PasskeyError('too_large', `${what} is larger than ${maxBytes} bytes`);
   if (bytes < minBytes) throw malformed(`${what} is empty`);
   return value;
@@ -97,9 +102,11 @@ export function authenticationResponseOf(value: unknown): AuthenticationResponse
  * failure has its own reason (the library would say the same in a free-text message).
  */
 export function checkClientData(encoded: string, expected: { type: 'webauthn.create' | 'webauthn.get'; challenge: string; origin: string }): ClientData {
+  const bytes = decodeBase64url(encoded);
+  if (!bytes) throw malformed('clientDataJSON is not base64url');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+    parsed = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw malformed('clientDataJSON is not JSON');
   }
@@ -140,7 +147,8 @@ export function checkSignatureEncoding(publicKey: Uint8Array, signature: string)
     throw new PasskeyError('verification_failed', 'the stored public key does not decode');
   }
   if (kty !== COSE_KTY_EC2) return;
-  const bytes = Buffer.from(signature, 'base64url');
+  const bytes = decodeBase64url(signature);
+  if (!bytes) throw new PasskeyError('malformed', 'the signature is not base64url');
   const length = bytes[1] < 0x80 ? bytes[1] + 2 : bytes[1] === 0x81 ? bytes[2] + 3 : -1;
   if (bytes[0] !== 0x30 || length !== bytes.length) throw new PasskeyError('malformed', 'the signature is not one DER sequence');
 }

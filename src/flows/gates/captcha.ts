@@ -1,4 +1,5 @@
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
+import { decodeBase64 } from '../../core/base64.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { KeyRing } from '../../core/keys.js';
@@ -39,13 +40,15 @@ function captchaError(key: string, message: string): AppError {
   return new AppError('flow.validation_failed', message, { fields: { captcha: key } });
 }
 
-/** Accepts the ALTCHA widget's base64 JSON payload or the same object. */
+/** Accepts the ALTCHA widget's base64 JSON payload (canonical base64, as `btoa` writes it) or the same object. */
 function parseProof(raw: unknown): Proof | undefined {
   let value = raw;
   if (typeof raw === 'string') {
     if (raw.length > 4096) return undefined;
+    const bytes = decodeBase64(raw);
+    if (!bytes) return undefined;
     try {
-      value = JSON.parse(Buffer.from(raw, 'base64').toString('utf8'));
+      value = JSON.parse(bytes.toString('utf8'));
     } catch {
       return undefined;
     }
