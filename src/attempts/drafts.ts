@@ -1,4 +1,4 @@
-import type { Compilable } from 'kysely';
+import type { SqlPart } from '../db/reusable.js';
 import type { Clock } from '../core/clock.js';
 import { mergeFactors } from '../sessions/levels.js';
 import type { SessionService } from '../sessions/service.js';
@@ -58,7 +58,7 @@ export class AttemptDrafts {
    * (`carried`, see AttemptStore.insertHandedOff). `handoff` is undefined, with nothing of this
    * domain written, when the gate returned no row; `report` holds the carried columns.
    */
-  async handOff(draft: DraftAttempt, gate: Compilable, carried?: CarriedParts): Promise<{ handoff?: Handoff; report: Record<string, unknown> }> {
+  async handOff(draft: DraftAttempt, gate: SqlPart, carried?: CarriedParts): Promise<{ handoff?: Handoff; report: Record<string, unknown> }> {
     const { project_id: projectId, session_id: sessionId } = draft.row;
     const settings = sessionId !== null ? await this.sessions.settingsFor(projectId) : undefined;
     const now = this.clock.now();

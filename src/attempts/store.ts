@@ -1,4 +1,5 @@
-import { sql, type Compilable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { compiledStatement, constantPart, reusablePart, type SqlPart } from '../db/reusable.js';
 import type { Database } from '../db/schema.js';
 import type { AttemptTables } from '../db/tables/attempts.js';
 import { jsonb, valueEqualsAsFilter } from '../db/sql.js';
@@ -7,8 +8,8 @@ export type { AttemptState } from '../db/tables/attempts.js';
 
 /** Another domain's part of a hand-off statement: CTEs written ahead of the gate, and columns of the answer. */
 export interface CarriedParts {
-  ctes: RawBuilder<unknown>;
-  columns: RawBuilder<unknown>;
+  ctes: SqlPart;
+  columns: SqlPart;
 }
 
 export type AttemptRow = Selectable<AttemptTables['auth_attempts']>;
@@ -16,12 +17,72 @@ export type AttemptRow = Selectable<AttemptTables['auth_attempts']>;
 export type BatchConsumedRow = Pick<AttemptRow, 'project_id' | 'user_id' | 'factors'> & { ordinal: number };
 export type HandoffRow = Selectable<AttemptTables['handoff_tokens']>;
 
+/** Holds in `insertHandedOff`'s statement once the attempt was written. */
+const ATTEMPT_WRITTEN = constantPart<boolean>('exists (select 1 from attempt)');
+
+interface HandedOffArgs {
+  gate: SqlPart;
+  id: string;
+  projectId: string;
+  sessionId: string | null;
+  userId: string | null;
+  /** JSON text */
+  factors: string;
+  createdAt: Date;
+  updatedAt: Date;
+  expiresAt: Date;
+  completedAt: Date | null;
+  handedOffAt: Date | null;
+  tokenHash: string;
+  tokenProjectId: string;
+  tokenCreatedAt: Date;
+  tokenExpiresAt: Date;
+  also?: SqlPart;
+  carriedCtes?: SqlPart;
+  carriedColumns?: SqlPart;
+}
+
+/**
+ * `insertHandedOff`'s statement, compiled once per variant (src/db/reusable.ts): with or without
+ * another domain's carried parts, with or without a write of the caller's (`also`). The flags
+ * choose the text; the values never do.
+ */
+function handedOffStatement(db: Kysely<Database>, carried: boolean, also: boolean) {
+  return reusablePart(db, (a: HandedOffArgs) => {
+    const carriedCtes = carried ? sql`${a.carriedCtes}, ` : sql``;
+    const carriedColumns = carried ? sql`, ${a.carriedColumns}` : sql``;
+    const alsoCte = also ? sql`, also as (${a.also})` : sql``;
+    const alsoColumns = also ? sql`(select id from also) as also_id, (select token_hash from also) as also_token_hash` : sql`null as also_id, null as also_token_hash`;
+    return sql`with ${carriedCtes}gate as (${a.gate}),
+      attempt as (
+        insert into auth_attempts (id, project_id, session_id, user_id, state, factors, created_at, updated_at, expires_at, completed_at, handed_off_at)
+        select ${a.id}::text, ${a.projectId}::text, ${a.sessionId}::text, ${a.userId}::text, 'handed_off', ${a.factors}::jsonb,
+          ${a.createdAt}::timestamptz, ${a.updatedAt}::timestamptz, ${a.expiresAt}::timestamptz, ${a.completedAt}::timestamptz, ${a.handedOffAt}::timestamptz
+        from (select 1 from gate limit 1) as opened
+        returning id),
+      handoff as (
+        insert into handoff_tokens (token_hash, project_id, attempt_id, created_at, expires_at, consumed_at)
+        select ${a.tokenHash}::text, ${a.tokenProjectId}::text, attempt.id, ${a.tokenCreatedAt}::timestamptz, ${a.tokenExpiresAt}::timestamptz, null from attempt
+        returning attempt_id)${alsoCte}
+      select (select count(*) from handoff)::int as minted, ${alsoColumns}${carriedColumns}`;
+  });
+}
+
+/** The statements of this store that are compiled once; shared by every store `with` makes. */
+interface AttemptStatements {
+  /** By variant: 2 × carried + also. */
+  handedOff: Array<ReturnType<typeof handedOffStatement>>;
+}
+
 /** SQL for auth attempts and handoff tokens; nothing else touches these tables. */
 export class AttemptStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly statements: AttemptStatements = { handedOff: [] },
+  ) {}
 
   with(db: Kysely<Database>): AttemptStore {
-    return new AttemptStore(db);
+    return new AttemptStore(db, this.statements);
   }
 
   async insert(row: AttemptRow): Promise<void> {
@@ -108,27 +169,32 @@ export class AttemptStore {
   async insertHandedOff(
     row: AttemptRow,
     handoff: HandoffRow,
-    gate: Compilable,
-    alsoWhen?: (written: RawBuilder<boolean>) => RawBuilder<unknown>,
+    gate: SqlPart,
+    alsoWhen?: (written: SqlPart<boolean>) => SqlPart,
     carried?: CarriedParts,
   ): Promise<{ minted: boolean; also_id: string | null; also_token_hash: string | null; report: Record<string, unknown> }> {
-    const written = sql<boolean>`exists (select 1 from attempt)`;
-    const also = alsoWhen ? sql`, also as (${alsoWhen(written)})` : sql``;
-    const alsoColumns = alsoWhen ? sql`(select id from also) as also_id, (select token_hash from also) as also_token_hash` : sql`null as also_id, null as also_token_hash`;
-    const carriedCtes = carried ? sql`${carried.ctes}, ` : sql``;
-    const carriedColumns = carried ? sql`, ${carried.columns}` : sql``;
-    const result = await sql<{ minted: number; also_id: string | null; also_token_hash: string | null }>`with ${carriedCtes}gate as (${gate}),
-      attempt as (
-        insert into auth_attempts (id, project_id, session_id, user_id, state, factors, created_at, updated_at, expires_at, completed_at, handed_off_at)
-        select ${row.id}::text, ${row.project_id}::text, ${row.session_id}::text, ${row.user_id}::text, 'handed_off', ${JSON.stringify(row.factors)}::jsonb,
-          ${row.created_at}::timestamptz, ${row.updated_at}::timestamptz, ${row.expires_at}::timestamptz, ${row.completed_at}::timestamptz, ${row.handed_off_at}::timestamptz
-        from (select 1 from gate limit 1) as opened
-        returning id),
-      handoff as (
-        insert into handoff_tokens (token_hash, project_id, attempt_id, created_at, expires_at, consumed_at)
-        select ${handoff.token_hash}::text, ${handoff.project_id}::text, attempt.id, ${handoff.created_at}::timestamptz, ${handoff.expires_at}::timestamptz, null from attempt
-        returning attempt_id)${also}
-      select (select count(*) from handoff)::int as minted, ${alsoColumns}${carriedColumns}`.execute(this.db);
+    const variant = (carried ? 2 : 0) + (alsoWhen ? 1 : 0);
+    const statement = (this.statements.handedOff[variant] ??= handedOffStatement(this.db, carried !== undefined, alsoWhen !== undefined));
+    const args: HandedOffArgs = {
+      gate,
+      id: row.id,
+      projectId: row.project_id,
+      sessionId: row.session_id,
+      userId: row.user_id,
+      factors: JSON.stringify(row.factors),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      expiresAt: row.expires_at,
+      completedAt: row.completed_at,
+      handedOffAt: row.handed_off_at,
+      tokenHash: handoff.token_hash,
+      tokenProjectId: handoff.project_id,
+      tokenCreatedAt: handoff.created_at,
+      tokenExpiresAt: handoff.expires_at,
+      ...(alsoWhen ? { also: alsoWhen(ATTEMPT_WRITTEN) } : {}),
+      ...(carried ? { carriedCtes: carried.ctes, carriedColumns: carried.columns } : {}),
+    };
+    const result = await this.db.executeQuery(compiledStatement<{ minted: number; also_id: string | null; also_token_hash: string | null }>(statement(args)));
     const { minted, also_id, also_token_hash, ...report } = result.rows[0]!;
     return { minted: minted > 0, also_id, also_token_hash, report };
   }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
-import { takenGate, type WriteGate } from './gate.js';
+import { takenGates, type WriteGate } from './gate.js';
+import { reusablePart, type SqlPart } from './reusable.js';
 import type { Database } from './schema.js';
 
 /** The shape of a per-IP, per-project, per-minute budget table (one row per window). */
@@ -25,33 +26,40 @@ export const IP_WINDOW_RETENTION_MS = 5 * WINDOW_MS;
  * `refuse` makes the domain's answer from the seconds left in the window.
  */
 export class IpWindowBudget {
+  /** Counts only while under the limit, so concurrent requests past it find no row returned. */
+  private readonly take: (args: { projectId: string; ip: string; windowStart: Date; limit: number }) => SqlPart;
+  private readonly gates: ReturnType<typeof takenGates>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly table: IpWindowTable,
     private readonly refuse: (retryAfterSeconds: number) => Error,
-  ) {}
+  ) {
+    // The tables share one shape; Kysely is told one of them so the query stays typed.
+    const typed = table as 'flow_start_budget';
+    this.take = reusablePart(db, (a) =>
+      db
+        .insertInto(typed)
+        .values({ project_id: a.projectId, ip: a.ip, window_start: a.windowStart, count: sql.lit(1) })
+        .onConflict((oc) =>
+          oc
+            .columns(['project_id', 'ip', 'window_start'])
+            .doUpdateSet({ count: sql`${sql.table(table)}.count + 1` })
+            .where(sql.ref(`${table}.count`), '<', a.limit),
+        )
+        .returning('count'),
+    );
+    this.gates = takenGates(db, `${table}_taken`);
+  }
 
   /** The gate the rows are written under; undefined when `limit` is 0 (no limit). */
   gate(projectId: string, ip: string, limit: number): WriteGate | undefined {
     if (limit <= 0) return undefined;
     const now = this.clock.now().getTime();
     const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-    // The tables share one shape; Kysely is told one of them so the query stays typed.
-    const table = this.table as 'flow_start_budget';
-    // Counts only while under the limit, so concurrent requests past it find no row returned.
-    const take = this.db
-      .insertInto(table)
-      .values({ project_id: projectId, ip, window_start: new Date(windowStart), count: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['project_id', 'ip', 'window_start'])
-          .doUpdateSet({ count: sql`${sql.table(this.table)}.count + 1` })
-          .where(sql.ref(`${this.table}.count`), '<', limit),
-      )
-      .returning('count');
     const retryAfter = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
-    return takenGate(this.db, `${this.table}_taken`, take, () => this.refuse(retryAfter));
+    return this.gates(this.take({ projectId, ip, windowStart: new Date(windowStart), limit }), () => this.refuse(retryAfter));
   }
 
   /** Drops windows that ended more than `IP_WINDOW_RETENTION_MS` ago; returns how many. */

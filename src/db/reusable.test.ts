@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestEngine, type TestEngine } from '../../test/helpers/engine.js';
-import { reusableStatement } from './reusable.js';
+import { compiledStatement, constantPart, reusablePart, reusableStatement, SqlPart } from './reusable.js';
 
 interface ProbeTables {
   reuse_probe: { id: string; v: number; at: Date | null };
@@ -49,5 +49,40 @@ describe('reusable statements', () => {
     expect(() => unused({ id: 'a', v: 1 })).toThrow(/v never reach/);
     const branching = reusableStatement(db, (a: { at: Date }) => sql`select ${a.at.getTime()}::bigint`);
     expect(() => branching({ at: new Date() })).toThrow(TypeError);
+  });
+
+  it('nests parts another domain built: their text where the builder put it, every value numbered in the order of the text', async () => {
+    let builds = 0;
+    const guarded = reusablePart(db, (a: { id: string; when: SqlPart<boolean> }) => {
+      builds++;
+      return db.selectFrom('reuse_probe').select('id').where('id', '=', a.id).where(a.when);
+    });
+    const vAbove = reusablePart(db, (a: { v: number }) => sql<boolean>`v > ${a.v}::int`);
+    const outer = reusablePart(db, (a: { inner: SqlPart; label: string }) => sql<{ id: string; label: string }>`select inner_rows.id, ${a.label}::text as label from (${a.inner}) as inner_rows`);
+    const statement = compiledStatement<{ id: string; label: string }>(outer({ inner: guarded({ id: 'b', when: vAbove({ v: 10 }) }), label: 'x' }));
+    expect(statement.parameters).toEqual(['x', 'b', 10]);
+    expect(statement.sql.match(/\$\d+/g)).toEqual(['$1', '$2', '$3']);
+    expect((await db.executeQuery(statement)).rows).toEqual([{ id: 'b', label: 'x' }]);
+    // Another nested part of another shape, with the same builders: nothing is built again.
+    const none = compiledStatement<{ id: string }>(outer({ inner: guarded({ id: 'b', when: constantPart('false') }), label: 'y' }));
+    expect(none.parameters).toEqual(['y', 'b']);
+    expect((await db.executeQuery(none)).rows).toEqual([]);
+    expect(builds).toBe(1);
+  });
+
+  it('is an expression a Kysely builder takes, with the same result as the composed text', async () => {
+    const vAbove = reusablePart(db, (a: { v: number }) => sql<boolean>`v > ${a.v}::int`);
+    const rows = await db.selectFrom('reuse_probe').select('id').where(vAbove({ v: 10 })).where('id', '=', 'b').execute();
+    expect(rows).toEqual([{ id: 'b' }]);
+  });
+
+  it('refuses a nested part where a value was, a value where a part was, and text that could hold a parameter', () => {
+    const guarded = reusablePart(db, (a: { id: string; when: SqlPart<boolean> }) => db.selectFrom('reuse_probe').select('id').where('id', '=', a.id).where(a.when));
+    guarded({ id: 'a', when: constantPart('true') });
+    expect(() => guarded({ id: 'a', when: true as unknown as SqlPart<boolean> })).toThrow(/when must be an SqlPart/);
+    expect(() => guarded({ id: constantPart('x') as unknown as string, when: constantPart('true') })).toThrow(/id must not be an SqlPart/);
+    expect(() => constantPart('v = $1')).toThrow(/parameter/);
+    const dollar = reusablePart(db, (a: { id: string }) => sql`select '$1' as text, ${a.id}::text as id`);
+    expect(() => dollar({ id: 'a' })).toThrow(/out of order/);
   });
 });

@@ -1,5 +1,6 @@
-import type { Expression, Kysely, Selectable, SqlBool } from 'kysely';
+import type { Kysely, Selectable, SqlBool } from 'kysely';
 import { insertWhen } from '../db/gate.js';
+import type { SqlPart } from '../db/reusable.js';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { OAuthClientTables } from '../db/tables/oauth.js';
@@ -12,7 +13,11 @@ export type AuthorizationRow = Selectable<OAuthClientTables['oauth_authorization
 
 /** SQL for registered OIDC clients and their authorization requests. */
 export class OAuthClientStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly insertAuthorizationWhen: ReturnType<typeof insertWhen>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.insertAuthorizationWhen = insertWhen(db, 'oauth_authorizations', { json: ['scopes'] });
+  }
 
   async insert(row: OAuthClientRow): Promise<void> {
     await this.db
@@ -46,8 +51,8 @@ export class OAuthClientStore {
   }
 
   /** The INSERT of `insertAuthorization`, written only where `when` holds (a budget its statement takes, `WriteGate`). */
-  insertAuthorizationQuery(row: AuthorizationRow, when: Expression<SqlBool>) {
-    return insertWhen(this.db, 'oauth_authorizations', { ...row, scopes: jsonb(row.scopes) }, when);
+  insertAuthorizationQuery(row: AuthorizationRow, when: SqlPart<SqlBool>): SqlPart {
+    return this.insertAuthorizationWhen({ ...row, scopes: JSON.stringify(row.scopes) }, when);
   }
 
   async findAuthorization(id: string): Promise<AuthorizationRow | undefined> {

@@ -5,7 +5,7 @@ import { PasskeyError } from './errors.js';
 import type { RelyingParty } from './relying-party.js';
 import { verifyAuthenticationResponse } from './webauthn-library.js';
 import { authenticationResponseOf, checkClientData, checkSignatureEncoding, libraryFailure } from './response-shape.js';
-import { useOutcome, useParts, type PasskeyRow, type PasskeyStore, type UseOutcome, type UseParts, type UseReport } from './store.js';
+import { useOutcome, type PasskeyRow, type PasskeyStore, type UseOutcome, type UseParts, type UseReport } from './store.js';
 
 export interface VerifiedAssertion {
   userId: string;
@@ -115,7 +115,7 @@ export async function verifyAssertion(deps: AssertionDeps, input: AssertionInput
     return verified;
   }
   const pending: PendingPasskeyUse = {
-    parts: useParts(use),
+    parts: deps.store.useParts(use),
     check: (report) => refuseUnlessRecorded(deps, useOutcome(report), input.projectId, passkey),
     alone: async () => refuseUnlessRecorded(deps, await deps.store.consumeChallengeAndRecordUse(use), input.projectId, passkey),
   };

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { constantPart, reusablePart, reusableStatement, type SqlPart } from '../db/reusable.js';
 import type { Database } from '../db/schema.js';
 import type { PasskeyTables } from '../db/tables/passkeys.js';
 import { jsonb } from '../db/sql.js';
@@ -15,10 +16,13 @@ export interface PasskeyRow {
 }
 
 export class PasskeyStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly statements = useStatements(db),
+  ) {}
 
   with(db: Kysely<Database>): PasskeyStore {
-    return new PasskeyStore(db);
+    return new PasskeyStore(db, this.statements);
   }
 
   async handleOf(projectId: string, userId: string): Promise<string | undefined> {
@@ -152,9 +156,14 @@ export class PasskeyStore {
    * already (nothing written); `regressed`: consumed, but the count did not move forward.
    */
   async consumeChallengeAndRecordUse(use: UseInput): Promise<UseOutcome> {
-    const parts = useParts(use);
-    const result = await sql<UseReport>`with ${parts.ctes} select ${parts.columns}`.execute(this.db);
+    const { ctes, columns } = this.useParts(use);
+    const result = await this.db.executeQuery(this.statements.alone({ ctes, columns }));
     return useOutcome(result.rows[0]);
+  }
+
+  /** `consumeChallengeAndRecordUse` as parts of another domain's statement (see `UseParts`). */
+  useParts(use: UseInput): UseParts {
+    return this.statements.parts(use);
   }
 
   /** True exactly once per challenge hash: the insert is the whole decision. */
@@ -202,32 +211,41 @@ export interface UseReport {
  * hand-off is gated on it), and the columns that tell why not.
  */
 export interface UseParts {
-  ctes: RawBuilder<unknown>;
-  held: RawBuilder<boolean>;
-  columns: RawBuilder<UseReport>;
+  ctes: SqlPart;
+  held: SqlPart<boolean>;
+  columns: SqlPart<UseReport>;
 }
 
-export function useParts(use: UseInput): UseParts {
-  return {
-    ctes: sql`passkey_used as (
+/**
+ * The statements of a verified assertion's use, compiled once (src/db/reusable.ts): the sign-in
+ * hot path carries them in its hand-off. Shared by every store `with` makes.
+ */
+function useStatements(db: Kysely<Database>) {
+  const ctes = reusablePart(db, (a: { challengeHash: string; projectId: string; challengeExpiresAt: Date; newCount: number; credentialRowId: string; at: Date }) =>
+    sql`passkey_used as (
         insert into webauthn_used_challenges (challenge_hash, project_id, expires_at)
-        values (${use.challengeHash}::text, ${use.projectId}::text, ${use.challengeExpiresAt}::timestamptz)
+        values (${a.challengeHash}::text, ${a.projectId}::text, ${a.challengeExpiresAt}::timestamptz)
         on conflict (challenge_hash) do nothing
         returning challenge_hash
       ), passkey_moved as (
-        update passkeys set sign_count = ${use.newCount}::bigint
-        where credential_row_id = ${use.credentialRowId}::text and exists (select 1 from passkey_used)
-          and not (${use.newCount}::bigint <= sign_count and (${use.newCount}::bigint > 0 or sign_count > 0))
+        update passkeys set sign_count = ${a.newCount}::bigint
+        where credential_row_id = ${a.credentialRowId}::text and exists (select 1 from passkey_used)
+          and not (${a.newCount}::bigint <= sign_count and (${a.newCount}::bigint > 0 or sign_count > 0))
         returning credential_row_id
       ), passkey_touched as (
-        update credentials set last_used_at = ${use.at}::timestamptz
+        update credentials set last_used_at = ${a.at}::timestamptz
         from passkey_moved where credentials.id = passkey_moved.credential_row_id
         returning credentials.id
       )`,
-    held: sql<boolean>`exists (select 1 from passkey_touched)`,
-    columns: sql<UseReport>`exists (select 1 from passkey_used) as use_consumed, exists (select 1 from passkey_touched) as use_recorded`,
+  );
+  return {
+    parts: (use: UseInput): UseParts => ({ ctes: ctes(use), held: USE_HELD, columns: USE_COLUMNS }),
+    alone: reusableStatement(db, (a: { ctes: SqlPart; columns: SqlPart }) => sql<UseReport>`with ${a.ctes} select ${a.columns}`),
   };
 }
+
+const USE_HELD = constantPart<boolean>('exists (select 1 from passkey_touched)');
+const USE_COLUMNS = constantPart<UseReport>('exists (select 1 from passkey_used) as use_consumed, exists (select 1 from passkey_touched) as use_recorded');
 
 export function useOutcome(report: UseReport | undefined): UseOutcome {
   return !report?.use_consumed ? 'used' : report.use_recorded ? 'recorded' : 'regressed';

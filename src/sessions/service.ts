@@ -1,4 +1,4 @@
-import type { Compilable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ChangeCache } from '../cache/cache.js';
 import type { ChangeFeed } from '../cache/feed.js';
 import type { Clock } from '../core/clock.js';
@@ -7,6 +7,7 @@ import { AppError, notFoundError } from '../core/errors.js';
 import { looksLikeId, type IdGenerator } from '../core/ids.js';
 import type { Page, Paginator } from '../core/pagination.js';
 import type { WriteGate } from '../db/gate.js';
+import type { SqlPart } from '../db/reusable.js';
 import type { Database } from '../db/schema.js';
 import type { EventLog } from '../events/service.js';
 import { self, SYSTEM, type Actor } from '../events/types.js';
@@ -153,7 +154,7 @@ export class SessionService {
    * query, e.g. a flow's run) is written in the same statement, and under `gate` (a budget taken in
    * that statement) both are written only when it is taken; otherwise the gate's refusal is thrown.
    */
-  async createAnonymous(projectId: string, input: AnonymousSessionInput = {}, alongside?: (sessionId: string) => Compilable, gate?: WriteGate): Promise<IssuedSession> {
+  async createAnonymous(projectId: string, input: AnonymousSessionInput = {}, alongside?: (sessionId: string) => SqlPart, gate?: WriteGate): Promise<IssuedSession> {
     const now = this.clock.now();
     const { token, hash } = this.newToken();
     const userAgent: UserAgent = {};

@@ -1,9 +1,9 @@
-import { sql, type CompiledQuery, type Compilable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { SessionTables } from '../db/tables/sessions.js';
-import { insertWhen, type WriteGate } from '../db/gate.js';
-import { reusableStatement } from '../db/reusable.js';
+import { ALWAYS, insertWhen, type WriteGate } from '../db/gate.js';
+import { compiledStatement, reusablePart, reusableStatement, type SqlPart } from '../db/reusable.js';
 import { afterCursor, equalsAsFilter, jsonb, valueEqualsAsFilter } from '../db/sql.js';
 import { userOwnerTeamLateral } from '../users/store.js';
 
@@ -37,15 +37,31 @@ export interface SessionFilter {
   lifecycleOwnerTeamId?: string;
 }
 
+/** The session's columns that hold JSON. */
+const SESSION_JSON_COLUMNS = ['factors', 'metadata', 'user_agent'];
+
 /**
- * The two reads behind every session check, compiled once (src/db/reusable.ts): building and
- * compiling a Kysely query costs more CPU than the rest of the handler. Shared by every store
- * `with` makes, so a transaction's store compiles nothing.
+ * The two reads behind every session check and the inserts of new sessions, compiled once
+ * (src/db/reusable.ts): building and compiling a Kysely query costs more CPU than the rest of the
+ * handler. Shared by every store `with` makes, so a transaction's store compiles nothing.
  */
-function sessionLookups(db: Kysely<Database>) {
+function sessionStatements(db: Kysely<Database>) {
   return {
     byId: reusableStatement(db, (a: { id: string }) => db.selectFrom('sessions').selectAll().where('id', '=', a.id)),
     byTokenHash: reusableStatement(db, (a: { hash: string }) => db.selectFrom('sessions').selectAll().where('token_hash', '=', a.hash)),
+    insertWhen: insertWhen(db, 'sessions', { json: SESSION_JSON_COLUMNS }),
+    extendShell: reusablePart(db, (a: { projectId: string; id: string; now: Date; expiresAt: Date; when: SqlPart<boolean> }) =>
+      db
+        .updateTable('sessions')
+        .set({ expires_at: a.expiresAt, updated_at: a.now })
+        .where('id', '=', a.id)
+        .where(valueEqualsAsFilter('project_id', a.projectId))
+        .where('state', '=', sql.lit('building'))
+        .where('expires_at', '>', a.now)
+        .where(a.when)
+        .returning(['id', 'token_hash']),
+    ),
+    insertAlongside: reusablePart(db, (a: { insert: SqlPart; alongside: SqlPart }) => sql`with inserted as (${a.insert}), alongside as (${a.alongside}) select 1`),
   };
 }
 
@@ -53,21 +69,23 @@ function sessionLookups(db: Kysely<Database>) {
 export class SessionStore {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly lookups = sessionLookups(db),
+    private readonly statements = sessionStatements(db),
   ) {}
 
   with(db: Kysely<Database>): SessionStore {
-    return new SessionStore(db, this.lookups);
+    return new SessionStore(db, this.statements);
   }
 
-  /** With a `gate` (a budget, e.g. flow starts per IP), the row and `alongside` are written only when the gate's statement takes it. */
-  async insert(row: SessionRow, alongside?: Compilable, gate?: WriteGate): Promise<void> {
-    const values = { ...row, factors: jsonb(row.factors), metadata: jsonb(row.metadata), user_agent: jsonb(row.user_agent) };
-    if (gate) return gate.write([insertWhen(this.db, 'sessions', values, gate.when), ...(alongside ? [alongside] : [])]);
-    const insert = this.db.insertInto('sessions').values(values);
-    // Another domain's write that belongs with the new session (a flow's run), in the same statement.
-    if (alongside) await sql`with inserted as (${insert}), alongside as (${alongside}) select 1`.execute(this.db);
-    else await insert.execute();
+  /**
+   * With a `gate` (a budget, e.g. flow starts per IP), the row and `alongside` (another domain's
+   * write that belongs with the new session: a flow's run) are written only when the gate's
+   * statement takes it; without one, in one statement still.
+   */
+  async insert(row: SessionRow, alongside?: SqlPart, gate?: WriteGate): Promise<void> {
+    const values = { ...row, factors: JSON.stringify(row.factors), metadata: JSON.stringify(row.metadata), user_agent: JSON.stringify(row.user_agent) };
+    if (gate) return gate.write([this.statements.insertWhen(values, gate.when), ...(alongside ? [alongside] : [])]);
+    const insert = this.statements.insertWhen(values, ALWAYS);
+    await this.db.executeQuery(compiledStatement(alongside ? this.statements.insertAlongside({ insert, alongside }) : insert));
   }
 
   /**
@@ -163,7 +181,7 @@ export class SessionStore {
 
 
   async find(id: string): Promise<SessionRow | undefined> {
-    return (await this.db.executeQuery(this.lookups.byId({ id }))).rows[0];
+    return (await this.db.executeQuery(this.statements.byId({ id }))).rows[0];
   }
 
   /** Reads and locks a session for the rest of the transaction (exchange upgrades and step-ups). */
@@ -172,7 +190,7 @@ export class SessionStore {
   }
 
   async findByTokenHash(hash: string): Promise<SessionRow | undefined> {
-    return (await this.db.executeQuery(this.lookups.byTokenHash({ hash }))).rows[0];
+    return (await this.db.executeQuery(this.statements.byTokenHash({ hash }))).rows[0];
   }
 
   /** Writes the authenticated part of a session and its new token hash (supersedes the old token). */
@@ -194,7 +212,7 @@ export class SessionStore {
       .updateTable('sessions')
       .set({ expires_at: expiresAt, updated_at: now })
       .where('id', '=', id)
-      .where('project_id', '=', projectId)
+      .where(valueEqualsAsFilter('project_id', projectId))
       .where('state', '=', 'building')
       .where('expires_at', '>', now)
       .returningAll()
@@ -202,10 +220,8 @@ export class SessionStore {
   }
 
   /** `extendShell` as a data-modifying query (RETURNING `id, token_hash`) for another domain's statement, run only `when` holds. */
-  extendShellQuery(projectId: string, id: string, now: Date, expiresAt: Date, when: RawBuilder<boolean>): RawBuilder<unknown> {
-    return sql`update sessions set expires_at = ${expiresAt}::timestamptz, updated_at = ${now}::timestamptz
-      where id = ${id}::text and ${valueEqualsAsFilter('project_id', sql`${projectId}::text`)} and state = 'building' and expires_at > ${now}::timestamptz and ${when}
-      returning id, token_hash`;
+  extendShellQuery(projectId: string, id: string, now: Date, expiresAt: Date, when: SqlPart<boolean>): SqlPart {
+    return this.statements.extendShell({ projectId, id, now, expiresAt, when });
   }
 
   /** By primary key whatever the statistics: the project is only a filter (`valueEqualsAsFilter`). */

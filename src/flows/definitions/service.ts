@@ -1,11 +1,12 @@
-import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { Kysely, SqlBool } from 'kysely';
 import { ChangeCache } from '../../cache/cache.js';
 import type { ChangeFeed } from '../../cache/feed.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError, notFoundError } from '../../core/errors.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { Page, PageRequest, Paginator } from '../../core/pagination.js';
-import { takenGate, type WriteGate } from '../../db/gate.js';
+import { takenGates, type WriteGate } from '../../db/gate.js';
+import type { SqlPart } from '../../db/reusable.js';
 import type { Database } from '../../db/schema.js';
 import type { EventLog } from '../../events/service.js';
 import { SYSTEM, type Actor } from '../../events/types.js';
@@ -88,7 +89,10 @@ export class FlowDefinitionService {
   ) {
     // A project's definitions weigh tens of kilobytes parsed: 1,000 projects bound it to tens of megabytes.
     if (changes) this.cache = new ChangeCache(changes, { kind: DEFINITIONS_TOPIC, max: 1_000 });
+    this.eventGates = takenGates(db, 'flow_event_taken');
   }
+
+  private readonly eventGates: ReturnType<typeof takenGates>;
 
   private async snapshot(projectId: string): Promise<ProjectDefinitions> {
     const load = async () => new ProjectDefinitions(await this.store.forProject(projectId));
@@ -259,12 +263,14 @@ export class FlowDefinitionService {
     return (await this.snapshot(projectId)).byId(id);
   }
 
-  async startRun(projectId: string, runId: string, definitionId: string, sessionId: string, expiresAt: Date): Promise<void> {
-    await this.startRunQuery(projectId, runId, definitionId, sessionId, expiresAt).execute();
+  /** Registers a live run; under `gate` (a budget), only when its statement takes the budget. */
+  async startRun(projectId: string, runId: string, definitionId: string, sessionId: string, expiresAt: Date, gate?: WriteGate): Promise<void> {
+    const insert = this.startRunQuery(projectId, runId, definitionId, sessionId, expiresAt, gate?.when);
+    await (gate ? gate.write([insert]) : this.store.run(insert));
   }
 
   /** The INSERT of `startRun`, for a statement of another domain (a new flow's shell session); with `when`, only where it holds. */
-  startRunQuery(projectId: string, runId: string, definitionId: string, sessionId: string, expiresAt: Date, when?: Expression<SqlBool>) {
+  startRunQuery(projectId: string, runId: string, definitionId: string, sessionId: string, expiresAt: Date, when?: SqlPart<SqlBool>): SqlPart {
     return this.store.startRunQuery({ id: runId, project_id: projectId, definition_id: definitionId, session_id: sessionId, created_at: this.clock.now(), expires_at: expiresAt, ended_at: null, user_created_at: null, code_sent_at: null, events: 0 }, when);
   }
 
@@ -279,7 +285,7 @@ export class FlowDefinitionService {
   }
 
   /** The UPDATE that ends a live run, for a statement that must write only when it does (AttemptDrafts.handOff). */
-  endRunQuery(runId: string, when?: RawBuilder<boolean>) {
+  endRunQuery(runId: string, when?: SqlPart<SqlBool>): SqlPart {
     return this.store.endRunQuery(runId, this.clock.now(), when);
   }
 
@@ -289,7 +295,7 @@ export class FlowDefinitionService {
    * (undefined: the run is gone).
    */
   eventGate(runId: string, cap: number, refuse: (taken: number | undefined) => Error): WriteGate {
-    return takenGate(this.db, 'flow_event_taken', this.store.takeEventQuery(runId, cap), async () => refuse(await this.store.eventsOf(runId)));
+    return this.eventGates(this.store.takeEventQuery(runId, cap), async () => refuse(await this.store.eventsOf(runId)));
   }
 
   /** Takes the run's next code send (at most one per `intervalMs`); see FlowDefinitionStore.takeCodeSend. */

@@ -1,7 +1,7 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Cursor } from '../../core/pagination.js';
-import { insertWhen } from '../../db/gate.js';
-import { reusableStatement } from '../../db/reusable.js';
+import { ALWAYS, insertWhen } from '../../db/gate.js';
+import { compiledStatement, reusablePart, reusableStatement, type SqlPart } from '../../db/reusable.js';
 import type { Database } from '../../db/schema.js';
 import type { FlowDefinitionTables } from '../../db/tables/flows.js';
 import { afterCursor, jsonb } from '../../db/sql.js';
@@ -16,9 +16,10 @@ const SESSION_LIVES = sql<boolean>`exists (select 1 from sessions where sessions
 export type FlowDefinitionRow = Selectable<FlowDefinitionTables['flow_definitions']>;
 
 /**
- * A run's write on every flow request, compiled once (src/db/reusable.ts): building it with
- * Kysely on each request cost more CPU than running it. The ids go as one array, so the text is
- * the same for any number of them.
+ * A run's writes on every flow request, compiled once (src/db/reusable.ts): building them with
+ * Kysely on each request cost more CPU than running them. The ids go as one array, so the text is
+ * the same for any number of them. The parts go into another domain's statement (a budget's, the
+ * handoff's), each under a condition of that statement (`when`).
  */
 function runStatements(db: Kysely<Database>) {
   return {
@@ -28,6 +29,13 @@ function runStatements(db: Kysely<Database>) {
         .set({ expires_at: a.expiresAt })
         .where(sql<boolean>`id = any(${a.ids}::text[])`)
         .where('ended_at', 'is', null),
+    ),
+    startRun: insertWhen(db, 'flow_runs', { onConflictDoNothing: 'id' }),
+    takeEvent: reusablePart(db, (a: { id: string; cap: number }) =>
+      db.updateTable('flow_runs').set({ events: sql`events + 1` }).where('id', '=', a.id).where('events', '<', a.cap).returning('id'),
+    ),
+    endRun: reusablePart(db, (a: { id: string; at: Date; when: SqlPart<SqlBool> }) =>
+      db.updateTable('flow_runs').set({ ended_at: a.at }).where('id', '=', a.id).where('ended_at', 'is', null).where(SESSION_LIVES).where(a.when).returning('id'),
     ),
   };
 }
@@ -103,18 +111,22 @@ export class FlowDefinitionStore {
     await this.db.deleteFrom('flow_definitions').where('id', '=', id).execute();
   }
 
-  /** With `when`, the run is written only where it holds (a budget its statement takes, `WriteGate`). */
-  startRunQuery(run: Selectable<FlowDefinitionTables['flow_runs']>, when?: Expression<SqlBool>) {
-    const insert = when ? insertWhen(this.db, 'flow_runs', run, when) : this.db.insertInto('flow_runs').values(run);
-    return insert.onConflict((oc) => oc.column('id').doNothing());
+  /** The run's insert, written only where `when` holds (a budget its statement takes, `WriteGate`). */
+  startRunQuery(run: Selectable<FlowDefinitionTables['flow_runs']>, when: SqlPart<SqlBool> = ALWAYS): SqlPart {
+    return this.statements.startRun(run, when);
+  }
+
+  /** Runs a part of this store's on its own (a run started under no budget). */
+  async run(part: SqlPart): Promise<void> {
+    await this.db.executeQuery(compiledStatement(part));
   }
 
   /**
    * Takes one of a run's events as a data-modifying query (RETURNING `id`, a `takenGate`'s take):
    * a row only while fewer than `cap` were taken. Concurrent events serialise on the run's row.
    */
-  takeEventQuery(id: string, cap: number) {
-    return this.db.updateTable('flow_runs').set({ events: sql`events + 1` }).where('id', '=', id).where('events', '<', cap).returning('id');
+  takeEventQuery(id: string, cap: number): SqlPart {
+    return this.statements.takeEvent({ id, cap });
   }
 
   /** How many events a run took; undefined when the run is gone. */
@@ -172,9 +184,8 @@ export class FlowDefinitionStore {
    * `endRun` as a data-modifying query (RETURNING `id`) for a statement of another domain: see
    * AttemptStore.insertHandedOff. `when`: one more condition (a CTE of that statement held).
    */
-  endRunQuery(id: string, at: Date, when?: RawBuilder<boolean>) {
-    const query = this.db.updateTable('flow_runs').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).where(SESSION_LIVES);
-    return (when ? query.where(when) : query).returning('id');
+  endRunQuery(id: string, at: Date, when: SqlPart<SqlBool> = ALWAYS): SqlPart {
+    return this.statements.endRun({ id, at, when });
   }
 
   async isInUse(definitionId: string, now: Date): Promise<boolean> {

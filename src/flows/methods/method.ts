@@ -7,6 +7,7 @@ import type { OutboundPolicy } from '../../core/outbound-target.js';
 import type { Courier } from '../../courier/service.js';
 import type { CredentialService } from '../../credentials/service.js';
 import type { Database } from '../../db/schema.js';
+import type { SqlPart } from '../../db/reusable.js';
 import type { EventLog } from '../../events/service.js';
 import type { RecoveryCodeService } from '../../mfa/recovery-codes.js';
 import type { TotpService } from '../../mfa/totp.js';
@@ -92,7 +93,7 @@ export interface Grant {
  * method's refusal when the use did not hold.
  */
 export interface PendingUse {
-  readonly parts: CarriedParts & { held: RawBuilder<boolean> };
+  readonly parts: CarriedParts & { held: SqlPart<boolean> };
   check(report: Record<string, unknown>): Promise<void>;
   alone(): Promise<void>;
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { Database } from '../../db/schema.js';
+import type { SqlPart } from '../../db/reusable.js';
 import type { RiskTables } from '../../db/tables/flows.js';
 import { normaliseIdentifier } from '../../users/identifiers.js';
 import type { RiskSignalRow, RiskStore, SignalsInput } from './store.js';
@@ -309,7 +310,7 @@ export class RiskService {
   }
 
   /** `recordEvent` as a data-modifying query written only where `when` holds (the flow's event budget, `WriteGate`). */
-  recordEventQuery(input: EventInput, when: Expression<SqlBool>) {
+  recordEventQuery(input: EventInput, when: SqlPart<SqlBool>): SqlPart {
     return this.store.insertEventQuery(this.eventRow(input), when);
   }
 

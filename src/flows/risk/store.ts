@@ -1,8 +1,8 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { insertWhen } from '../../db/gate.js';
 import type { Database } from '../../db/schema.js';
 import type { RiskTables } from '../../db/tables/flows.js';
-import { reusableStatement } from '../../db/reusable.js';
+import { reusableStatement, type SqlPart } from '../../db/reusable.js';
 import { jsonb } from '../../db/sql.js';
 
 export interface SignalsInput {
@@ -64,6 +64,7 @@ function riskStatements(db: Kysely<Database>) {
         .where('project_id', '=', a.projectId)
         .where(sql<boolean>`account_key = any(${a.accountKeys}::text[])`),
     ),
+    insertEvent: insertWhen(db, 'flow_events', { json: ['payload'] }),
   };
 }
 
@@ -173,8 +174,8 @@ export class RiskStore {
   }
 
   /** The INSERT of `insertEvent`, written only where `when` holds (a budget its statement takes, `WriteGate`). */
-  insertEventQuery(row: RiskTables['flow_events'], when: Expression<SqlBool>) {
-    return insertWhen(this.db, 'flow_events', { ...row, payload: row.payload === null ? null : jsonb(row.payload) }, when);
+  insertEventQuery(row: RiskTables['flow_events'], when: SqlPart<SqlBool>): SqlPart {
+    return this.statements.insertEvent({ ...row, payload: row.payload === null ? null : JSON.stringify(row.payload) }, when);
   }
 
   /** What the risk rules remember of a user (known fingerprints); erased with the user. */

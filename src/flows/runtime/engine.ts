@@ -98,7 +98,7 @@ export class FlowRuntime {
     // Anyone may start flows, and each start stores rows: they are written under the client's budget (DESIGN §4.6a).
     const gate = deps.flowStarts.gate(project.id, ctx.ip, (await run.guard.riskRules()).ip_flow_starts_per_minute);
     const startRun = (sessionId: string) => deps.definitions.startRunQuery(project.id, frame.id, definition.row.id, sessionId, new Date(entry.ex), gate?.when);
-    const writeRun = (sessionId: string) => (gate ? gate.write([startRun(sessionId)]) : startRun(sessionId).execute());
+    const writeRun = (sessionId: string) => deps.definitions.startRun(project.id, frame.id, definition.row.id, sessionId, new Date(entry.ex), gate);
     let sessionToken: string | undefined;
     let settingsUserId: string | undefined;
     if (SESSION_BOUND_PURPOSES.has(input.purpose)) {

@@ -101,8 +101,7 @@ export class FlowRun {
   async newFrame(loaded: LoadedDefinition, purpose: string | undefined): Promise<FlowFrame> {
     const frame = this.frameFor(loaded, purpose);
     const gate = this.deps.flowStarts.gate(this.projectId, this.ctx.ip, (await this.guard.riskRules()).ip_flow_starts_per_minute);
-    const write = this.deps.definitions.startRunQuery(this.projectId, frame.id, loaded.row.id, this.entry.ss, new Date(this.entry.ex), gate?.when);
-    await (gate ? gate.write([write]) : write.execute());
+    await this.deps.definitions.startRun(this.projectId, frame.id, loaded.row.id, this.entry.ss, new Date(this.entry.ex), gate);
     return frame;
   }
 

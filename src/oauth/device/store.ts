@@ -1,5 +1,6 @@
-import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { insertWhen } from '../../db/gate.js';
+import type { SqlPart } from '../../db/reusable.js';
 import type { Database } from '../../db/schema.js';
 import type { DeviceCodeTables } from '../../db/tables/oauth.js';
 import { jsonb } from '../../db/sql.js';
@@ -21,15 +22,19 @@ const WINDOW_MS = 60_000;
 
 /** SQL for device authorization requests (RFC 8628) and the wrong-user-code budget; nothing else touches these tables. */
 export class DeviceStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly insertWhen: ReturnType<typeof insertWhen>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.insertWhen = insertWhen(db, 'oauth_device_codes', { json: ['scopes'] });
+  }
 
   private values(row: DeviceCodeRow) {
     return { ...row, scopes: jsonb(row.scopes) };
   }
 
   /** The INSERT of a new request, written only where `when` holds (the authorize budget's `WriteGate`). */
-  insertQuery(row: DeviceCodeRow, when: Expression<SqlBool>) {
-    return insertWhen(this.db, 'oauth_device_codes', this.values(row), when);
+  insertQuery(row: DeviceCodeRow, when: SqlPart<SqlBool>): SqlPart {
+    return this.insertWhen({ ...row, scopes: JSON.stringify(row.scopes) }, when);
   }
 
   async insert(row: DeviceCodeRow): Promise<void> {
