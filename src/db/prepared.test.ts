@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestEngine, testEngineKind, type TestEngine } from '../../test/helpers/engine.js';
 import { CONNECTION_LIFETIME_SECONDS, openPostgres, type Engine } from './engine.js';
+import { infersPartialArbiter } from './prepared.js';
 
 describe.skipIf(testEngineKind() === 'pglite')('prepared statements (PostgreSQL only: PGlite runs in-process and prepares nothing)', () => {
   let test: TestEngine;
@@ -39,7 +40,16 @@ describe.skipIf(testEngineKind() === 'pglite')('prepared statements (PostgreSQL 
     expect((await preparedNames()).some((row) => row.statement.startsWith('update prep_probe'))).toBe(true);
   });
 
-  it('leaves upserts unnamed: an upsert whose partial-index predicate is a parameter keeps working past the generic-plan threshold', async () => {
+  it('names an upsert whose arbiter is a unique index (its conflict target has no predicate), with the same effects', async () => {
+    await sql`create table prep_counter (id text primary key, n int not null)`.execute(engine.db);
+    for (let i = 0; i < 8; i++) {
+      await sql`insert into prep_counter values (${'c'}, ${1}) on conflict (id) do update set n = prep_counter.n + ${1} where prep_counter.n < ${5}`.execute(engine.db);
+    }
+    expect((await sql<{ n: number }>`select n from prep_counter`.execute(engine.db)).rows).toEqual([{ n: 5 }]);
+    expect((await preparedNames()).some((row) => row.statement.includes('prep_counter'))).toBe(true);
+  });
+
+  it('leaves upserts with a partial-index predicate unnamed: one whose predicate is a parameter keeps working past the generic-plan threshold', async () => {
     await sql`create table prep_upsert (id text, kind text, n int)`.execute(engine.db);
     await sql`create unique index prep_upsert_one on prep_upsert (id) where kind = 'password'`.execute(engine.db);
     for (let i = 0; i < 8; i++) {
@@ -92,5 +102,16 @@ describe.skipIf(testEngineKind() === 'pglite')('prepared statements (PostgreSQL 
       vi.useRealTimers();
       await aged.close();
     }
+  });
+});
+
+describe('which upserts a generic plan can run', () => {
+  it('tells an upsert with a partial-index predicate from one without, whatever the target holds', () => {
+    expect(infersPartialArbiter('insert into t values ($1) on conflict (id) where kind = $2 do nothing')).toBe(true);
+    expect(infersPartialArbiter('insert into t values ($1) on conflict (lower(id), (a + 1))\n  WHERE kind = $2 do nothing')).toBe(true);
+    expect(infersPartialArbiter('with a as (insert into t values ($1) on conflict (id) do nothing returning id) insert into u values ($2) on conflict (x) where y do nothing')).toBe(true);
+    expect(infersPartialArbiter('insert into t values ($1) on conflict (id) do update set n = t.n + 1 where t.n < $2')).toBe(false);
+    expect(infersPartialArbiter('insert into t values ($1) on conflict (lower(id)) do nothing')).toBe(false);
+    expect(infersPartialArbiter('insert into t values ($1) on conflict do nothing')).toBe(false);
   });
 });

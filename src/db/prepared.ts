@@ -7,8 +7,26 @@ const PREPARE_AFTER = 3;
 const MAX_NAMED_TEXTS = 500;
 /** Prepared statements one server connection may hold. */
 const MAX_PER_CONNECTION = 200;
-/** Statements a generic plan cannot run (see below). */
-const NEVER_PREPARED = /\bon\s+conflict\b/i;
+/** Where an `ON CONFLICT` names its conflict target. */
+const CONFLICT_TARGET = /\bon\s+conflict\s*\(/gi;
+
+/**
+ * True for `INSERT ... ON CONFLICT (<columns>) WHERE <predicate>`: the arbiter is a partial unique
+ * index, found by proving its predicate from the statement's, which a generic plan cannot do when
+ * the predicate holds a parameter (error 42P10). Any other upsert runs on a generic plan as well.
+ */
+export function infersPartialArbiter(text: string): boolean {
+  for (const target of text.matchAll(CONFLICT_TARGET)) {
+    let depth = 1;
+    let at = target.index! + target[0].length;
+    for (; at < text.length && depth > 0; at++) {
+      if (text[at] === '(') depth++;
+      else if (text[at] === ')') depth--;
+    }
+    if (/^\s*where\b/i.test(text.slice(at, at + 16))) return true;
+  }
+  return false;
+}
 /** "cached plan must not change result type" (a column added under a running `select *`), "invalid statement name". */
 const STALE_STATEMENT = new Set(['0A000', '26000']);
 
@@ -22,8 +40,8 @@ interface Tracked {
  * Wraps a pg pool so that statements with parameters that Kysely sends again and again run as
  * named prepared statements: PostgreSQL then parses them once per connection and, after five runs,
  * may reuse a generic plan, instead of parsing and planning on every call (the session check and
- * the exchange's insert are such statements). Not INSERT ... ON CONFLICT: a generic plan cannot
- * infer the arbiter index whose partial-index predicate is a parameter (error 42P10). Bounded per
+ * the exchange's insert are such statements). Not an upsert whose arbiter is a partial index
+ * (`infersPartialArbiter`). Bounded per
  * process and per connection; statements without parameters (BEGIN, COMMIT, scripts) are left
  * alone. A connection
  * that meets a stale prepared statement after DDL (error 0A000) answers that one query with the
@@ -55,7 +73,7 @@ export function withPreparedStatements(pool: pg.Pool): { connect(): Promise<pg.P
     tracked.set(client, state);
     const query = client.query.bind(client) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
     const patched = (text: unknown, values?: unknown) => {
-      if (state.disabled || typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || NEVER_PREPARED.test(text)) {
+      if (state.disabled || typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || infersPartialArbiter(text)) {
         return query(text, values);
       }
       const name = nameFor(text);
