@@ -65,7 +65,7 @@ const CUTS = new RegExp(`\\$(\\d+)|${MARK}([^${MARK}]+)${MARK}`, 'g');
  * its own text goes where the builder put it (a condition, a CTE), whatever that part's shape.
  * Every call passes the same keys (pass `null`, not a missing key).
  */
-export function reusablePart<Args extends object, T = unknown>(db: QueryExecutorProvider, build: (args: Args) => Buildable<unknown>): (args: Args) => SqlPart<T> {
+export function reusablePart<Args extends object, T = unknown>(db: QueryExecutorProvider, build: (args: Args) => Buildable<T>): (args: Args) => SqlPart<T> {
   let shape: Shape | undefined;
   return (args) => {
     shape ??= shapeOf(db, build, args);
@@ -83,7 +83,7 @@ export function reusablePart<Args extends object, T = unknown>(db: QueryExecutor
 
 /** A statement compiled once (`reusablePart` without nested parts, ready to run). */
 export function reusableStatement<Args extends object, Row>(db: QueryExecutorProvider, build: (args: Args) => Buildable<Row>): (args: Args) => CompiledQuery<Row> {
-  const part = reusablePart<Args>(db, build);
+  const part = reusablePart<Args, Row>(db, build);
   return (args) => compiledStatement<Row>(part(args));
 }
 

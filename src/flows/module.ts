@@ -117,7 +117,8 @@ export function createFlowEngine(deps: {
   );
   const captcha = new CaptchaGate(keys, new GateStore(db), clock);
   const flowStarts = new FlowStartBudget(db, clock);
-  const risk = new RiskService(new RiskStore(db), clock, ids, budgetedFactors());
+  const riskStore = new RiskStore(db);
+  const risk = new RiskService(riskStore, clock, ids, budgetedFactors());
   const codes = new CodeService(new CodeStore(db), keys, clock, ids);
   const transaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) => db.transaction().execute(work);
   const runtime = new FlowRuntime({
@@ -156,13 +157,13 @@ export function createFlowEngine(deps: {
   });
   // Erasing a user erases what the flows remember of them, in the same transaction.
   deps.users.onDeleted(async (trx, user) => {
-    await new RiskStore(trx).deleteUserSignals(user.projectId, user.id);
+    await riskStore.with(trx).deleteUserSignals(user.projectId, user.id);
     await risk.forgetUser(trx, user.projectId, user.id);
     await new CodeStore(trx).deleteForUser(user.projectId, user.id);
   });
   // Events are stored against a session: they go with it.
   deps.sessions.onDeleted(async (trx, session) => {
-    await new RiskStore(trx).deleteSessionEvents(session.id);
+    await riskStore.with(trx).deleteSessionEvents(session.id);
   });
   // A new password (operator set, recovery) lifts the password's lock-out and "disabled until reset"
   // state of the user (and of every identifier they sign in with, where failures were once counted),
