@@ -76,12 +76,16 @@ describe('reusable statements', () => {
     expect(rows).toEqual([{ id: 'b' }]);
   });
 
-  it('refuses a nested part where a value was, a value where a part was, and text that could hold a parameter', () => {
+  it('refuses a nested part where a value was, a value where a part was, another set of arguments, and text that could hold a parameter', () => {
     const guarded = reusablePart(db, (a: { id: string; when: SqlPart<boolean> }) => db.selectFrom('reuse_probe').select('id').where('id', '=', a.id).where(a.when));
     guarded({ id: 'a', when: constantPart('true') });
     expect(() => guarded({ id: 'a', when: true as unknown as SqlPart<boolean> })).toThrow(/when must be an SqlPart/);
     expect(() => guarded({ id: constantPart('x') as unknown as string, when: constantPart('true') })).toThrow(/id must not be an SqlPart/);
     expect(() => constantPart('v = $1')).toThrow(/parameter/);
+    const insert = reusablePart(db, (a: Record<string, unknown>) => db.insertInto('reuse_probe').values({ id: a.id as string, v: a.v as number, at: a.at as Date }));
+    insert({ id: 'a', v: 1, at: null });
+    expect(() => insert({ id: 'a', v: 1 })).toThrow(/2 arguments where the first call passed 3/);
+    expect(() => insert({ id: 'a', v: 1, at: null, extra: 2 })).toThrow(/4 arguments/);
     const dollar = reusablePart(db, (a: { id: string }) => sql`select '$1' as text, ${a.id}::text as id`);
     expect(() => dollar({ id: 'a' })).toThrow(/out of order/);
   });

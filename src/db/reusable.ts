@@ -19,6 +19,8 @@ interface Shape {
   nested: boolean[];
   /** The whole text when nothing is nested: what a statement of this shape sends. */
   whole?: string;
+  /** How many arguments each call passes (every one reaches the text). */
+  arity: number;
 }
 
 /**
@@ -63,7 +65,7 @@ const CUTS = new RegExp(`\\$(\\d+)|${MARK}([^${MARK}]+)${MARK}`, 'g');
  * or a compiled value that is no stand-in fails the first call: the shape could depend on values.
  * An argument that is an `SqlPart` on the first call is nested: it must be one on every call, and
  * its own text goes where the builder put it (a condition, a CTE), whatever that part's shape.
- * Every call passes the same keys (pass `null`, not a missing key).
+ * Every call passes the same keys (pass `null`, not a missing key); another number of them throws.
  */
 export function reusablePart<Args extends object, T = unknown>(db: QueryExecutorProvider, build: (args: Args) => Buildable<T>): (args: Args) => SqlPart<T> {
   let shape: Shape | undefined;
@@ -71,6 +73,8 @@ export function reusablePart<Args extends object, T = unknown>(db: QueryExecutor
     shape ??= shapeOf(db, build, args);
     const values = args as Record<string, unknown>;
     const { slots, nested } = shape;
+    // A key missing or added since the first call would go as NULL or be dropped without a word.
+    if (Object.keys(values).length !== shape.arity) throw new Error(`reusable part: ${Object.keys(values).length} arguments where the first call passed ${shape.arity}`);
     const filled = new Array<unknown>(slots.length);
     for (let i = 0; i < slots.length; i++) {
       const value = values[slots[i]!];
@@ -90,7 +94,7 @@ export function reusableStatement<Args extends object, Row>(db: QueryExecutorPro
 /** SQL text with no values and no identifiers to quote (`true`, an empty piece): needs no compiling. */
 export function constantPart<T = unknown>(text: string): SqlPart<T> {
   if (/\$\d|\u0001/.test(text)) throw new Error('constant part: the text holds a parameter or a mark');
-  return new SqlPart<T>({ texts: [text], slots: [], nested: [], whole: text }, []);
+  return new SqlPart<T>({ texts: [text], slots: [], nested: [], whole: text, arity: 0 }, []);
 }
 
 /** A part with no values, compiled once (a fixed condition naming a table). */
@@ -148,7 +152,7 @@ function shapeOf<Args extends object>(db: QueryExecutorProvider, build: (args: A
   if (parameterCount !== compiled.parameters.length) throw new Error('reusable part: the text does not name every parameter');
   const unused = names.filter((name) => !slots.includes(name));
   if (unused.length > 0) throw new Error(`reusable part: argument(s) ${unused.join(', ')} never reach the statement`);
-  const shape: Shape = { texts, slots, nested };
+  const shape: Shape = { texts, slots, nested, arity: names.length };
   if (!nested.includes(true)) shape.whole = compiled.sql;
   return shape;
 }
