@@ -1,4 +1,4 @@
-import { sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Cursor } from '../core/pagination.js';
 import type { Database } from '../db/schema.js';
 import type { SessionTables } from '../db/tables/sessions.js';
@@ -50,7 +50,7 @@ function sessionStatements(db: Kysely<Database>) {
     byId: reusableStatement(db, (a: { id: string }) => db.selectFrom('sessions').selectAll().where('id', '=', a.id)),
     byTokenHash: reusableStatement(db, (a: { hash: string }) => db.selectFrom('sessions').selectAll().where('token_hash', '=', a.hash)),
     insertWhen: insertWhen(db, 'sessions', { json: SESSION_JSON_COLUMNS }),
-    extendShell: reusablePart(db, (a: { projectId: string; id: string; now: Date; expiresAt: Date; when: SqlPart<boolean> }) =>
+    extendShell: reusablePart(db, (a: { projectId: string; id: string; now: Date; expiresAt: Date; when: SqlPart<SqlBool> }) =>
       db
         .updateTable('sessions')
         .set({ expires_at: a.expiresAt, updated_at: a.now })
@@ -206,21 +206,14 @@ export class SessionStore {
       .executeTakeFirst();
   }
 
-  /** Moves the expiry of an anonymous shell that is still alive; undefined when there is none. */
-  async extendShell(projectId: string, id: string, now: Date, expiresAt: Date): Promise<SessionRow | undefined> {
-    return this.db
-      .updateTable('sessions')
-      .set({ expires_at: expiresAt, updated_at: now })
-      .where('id', '=', id)
-      .where(valueEqualsAsFilter('project_id', projectId))
-      .where('state', '=', 'building')
-      .where('expires_at', '>', now)
-      .returningAll()
-      .executeTakeFirst();
+  /** Moves the expiry of an anonymous shell that is still alive; its id and token hash, undefined when there is none. */
+  async extendShell(projectId: string, id: string, now: Date, expiresAt: Date): Promise<Pick<SessionRow, 'id' | 'token_hash'> | undefined> {
+    const part = this.extendShellQuery(projectId, id, now, expiresAt, ALWAYS);
+    return (await this.db.executeQuery(compiledStatement<Pick<SessionRow, 'id' | 'token_hash'>>(part))).rows[0];
   }
 
   /** `extendShell` as a data-modifying query (RETURNING `id, token_hash`) for another domain's statement, run only `when` holds. */
-  extendShellQuery(projectId: string, id: string, now: Date, expiresAt: Date, when: SqlPart<boolean>): SqlPart {
+  extendShellQuery(projectId: string, id: string, now: Date, expiresAt: Date, when: SqlPart<SqlBool>): SqlPart {
     return this.statements.extendShell({ projectId, id, now, expiresAt, when });
   }
 
