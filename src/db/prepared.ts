@@ -7,6 +7,9 @@ const PREPARE_AFTER = 3;
 const MAX_NAMED_TEXTS = 500;
 /** Prepared statements one server connection may hold. */
 const MAX_PER_CONNECTION = 200;
+/** What `names` holds for a text that runs unnamed for good. */
+const NEVER = '';
+
 /** Where an `ON CONFLICT` names its conflict target. */
 const CONFLICT_TARGET = /\bon\s+conflict\s*\(/gi;
 
@@ -52,9 +55,11 @@ export function withPreparedStatements(pool: pg.Pool): { connect(): Promise<pg.P
   const names = new Map<string, string>();
   const tracked = new WeakMap<pg.PoolClient, Tracked>();
 
+  /** The text's statement name; undefined while it runs unnamed (not yet repeated, or never: NEVER). */
   function nameFor(text: string): string | undefined {
     const known = names.get(text);
-    if (known !== undefined || names.size >= MAX_NAMED_TEXTS) return known;
+    if (known !== undefined) return known === NEVER ? undefined : known;
+    if (names.size >= MAX_NAMED_TEXTS) return undefined;
     const count = (counts.get(text) ?? 0) + 1;
     if (count < PREPARE_AFTER) {
       if (counts.size >= 10 * MAX_NAMED_TEXTS) counts.clear();
@@ -62,6 +67,11 @@ export function withPreparedStatements(pool: pg.Pool): { connect(): Promise<pg.P
       return undefined;
     }
     counts.delete(text);
+    // Decided once per text, when it first repeats, not on every call.
+    if (infersPartialArbiter(text)) {
+      names.set(text, NEVER);
+      return undefined;
+    }
     const name = `gh_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
     names.set(text, name);
     return name;
@@ -73,7 +83,7 @@ export function withPreparedStatements(pool: pg.Pool): { connect(): Promise<pg.P
     tracked.set(client, state);
     const query = client.query.bind(client) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
     const patched = (text: unknown, values?: unknown) => {
-      if (state.disabled || typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || infersPartialArbiter(text)) {
+      if (state.disabled || typeof text !== 'string' || !Array.isArray(values) || values.length === 0) {
         return query(text, values);
       }
       const name = nameFor(text);
