@@ -83,6 +83,12 @@ describe('Standard Webhooks signing', () => {
       expect(() => sign({ ...base, secrets: secret })).toThrow();
     }
     expect(() => sign({ ...base, secrets: [] })).toThrow();
+    // 32 bytes end in a character with 2 unused bits: set one, and the lenient decoder reads the same key.
+    const text = Buffer.alloc(32, 7).toString('base64');
+    const twin = `${text.slice(0, -2)}${String.fromCharCode(text.charCodeAt(text.length - 2) + 1)}=`;
+    expect(Buffer.from(twin, 'base64').equals(Buffer.from(text, 'base64'))).toBe(true);
+    expect(secretKey(`whsec_${text}`)).toHaveLength(32);
+    expect(() => secretKey(`whsec_${twin}`)).toThrow(/not base64/);
     for (const id of ['', 'msg.1', 'msg 1', 'msg\r\n1']) expect(() => sign({ ...base, id })).toThrow();
     for (const timestamp of [-1, 1.5, Number.NaN]) expect(() => sign({ ...base, timestamp })).toThrow();
   });

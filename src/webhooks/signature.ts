@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { decodeBase64 } from '../core/base64.js';
 import { pooledRandomBytes } from '../core/random.js';
 
 /**
@@ -14,7 +15,6 @@ export const SECRET_PREFIX = 'whsec_';
 const SECRET_BYTES = 32;
 const MIN_SECRET_BYTES = 24;
 const MAX_SECRET_BYTES = 64;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** A fresh signing secret: `whsec_` + base64 of 32 random bytes. */
 export function newWebhookSecret(): string {
@@ -27,8 +27,8 @@ export function newWebhookSecret(): string {
  */
 export function secretKey(secret: string): Buffer {
   const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
-  if (encoded.length === 0 || !BASE64.test(encoded)) throw new Error('webhook secret is not base64');
-  const key = Buffer.from(encoded, 'base64');
+  const key = decodeBase64(encoded);
+  if (encoded.length === 0 || key === undefined) throw new Error('webhook secret is not base64');
   if (key.length < MIN_SECRET_BYTES || key.length > MAX_SECRET_BYTES) {
     throw new Error(`webhook secret must hold ${MIN_SECRET_BYTES} to ${MAX_SECRET_BYTES} bytes`);
   }
