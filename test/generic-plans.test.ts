@@ -63,7 +63,8 @@ describe.skipIf(testEngineKind() === 'pglite')('generic plans of the sign-in sta
 
     const prepared = await sql<{ name: string; statement: string; parameters: number }>`
       select name, statement, cardinality(parameter_types) as parameters from pg_prepared_statements where name like 'gh\\_%'`.execute(t.container.db);
-    expect(prepared.rows.length).toBeGreaterThan(10);
+    // The journeys above prepare over 60 statements: far fewer means a workload stopped reaching the database.
+    expect(prepared.rows.length).toBeGreaterThan(40);
     const trapped: string[] = [];
     // The generic plan each statement has or would get now, on the tables as the journeys left them.
     await sql`set plan_cache_mode = force_generic_plan`.execute(t.container.db);

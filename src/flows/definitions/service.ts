@@ -76,6 +76,8 @@ export class FlowDefinitionService {
    * docs/performance.md): the flow runtime resolves and loads definitions on every request.
    */
   private readonly cache?: ChangeCache<ProjectDefinitions>;
+  /** The gates a run's events are written under (`eventGate`), their statements compiled once. */
+  private readonly eventGates: ReturnType<typeof takenGates>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -91,8 +93,6 @@ export class FlowDefinitionService {
     if (changes) this.cache = new ChangeCache(changes, { kind: DEFINITIONS_TOPIC, max: 1_000 });
     this.eventGates = takenGates(db, 'flow_event_taken');
   }
-
-  private readonly eventGates: ReturnType<typeof takenGates>;
 
   private async snapshot(projectId: string): Promise<ProjectDefinitions> {
     const load = async () => new ProjectDefinitions(await this.store.forProject(projectId));
