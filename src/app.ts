@@ -14,6 +14,7 @@ import { registerCors } from './http/cors.js';
 import { OneLineRequestLog } from './http/request-log.js';
 import { registerResponseHeaders } from './http/response-headers.js';
 import { registerRequestSpans } from './http/tracing.js';
+import { declareRouteView } from './http/route-of.js';
 import { tracingOn } from './core/tracing.js';
 import { registerValidators } from './http/validation.js';
 import { registerWellFormedText } from './http/well-formed-text.js';
@@ -37,6 +38,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     clientErrorHandler,
     logController: new OneLineRequestLog(),
   });
+  declareRouteView(app);
   // First, so that every later hook runs inside the request's span; not at all with tracing off.
   if (tracingOn()) registerRequestSpans(app);
   registerResponseHeaders(app);

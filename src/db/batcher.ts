@@ -11,7 +11,7 @@ import { AsyncResource } from 'node:async_hooks';
  */
 export class NaturalBatcher<Item, Result> {
   private inFlight = 0;
-  private readonly waiting: Array<{ item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void; inCallerContext: <T>(fn: () => T) => T }> = [];
+  private readonly waiting: Array<{ item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void; callerContext: AsyncResource }> = [];
 
   constructor(
     private readonly run: (items: readonly Item[]) => Promise<Array<PromiseSettledResult<Result>>>,
@@ -23,7 +23,9 @@ export class NaturalBatcher<Item, Result> {
 
   submit(item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
-      this.waiting.push({ item, resolve, reject, inCallerContext: AsyncResource.bind(<T>(fn: () => T): T => fn()) });
+      // A resource, not `AsyncResource.bind`: bind also defines a deprecated accessor pair on every
+      // bound function, two `util.deprecate` wrappers per item (3.4 % of an exchange's CPU).
+      this.waiting.push({ item, resolve, reject, callerContext: new AsyncResource('GatehouseBatchedWrite') });
       this.drain();
     });
   }
@@ -33,7 +35,7 @@ export class NaturalBatcher<Item, Result> {
       const batch = this.waiting.splice(0, this.maxBatch);
       this.inFlight++;
       // A run that throws (a bug, not a database answer) fails each of its items alike.
-      const settled = batch[0].inCallerContext(() => this.run(batch.map((entry) => entry.item))).catch((error: unknown) => batch.map((): PromiseSettledResult<Result> => ({ status: 'rejected', reason: error })));
+      const settled = batch[0].callerContext.runInAsyncScope(() => this.run(batch.map((entry) => entry.item))).catch((error: unknown) => batch.map((): PromiseSettledResult<Result> => ({ status: 'rejected', reason: error })));
       void settled.then((results) => {
         this.inFlight--;
         batch.forEach((entry, index) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Credentials } from '../core/credentials.js';
 import { AppError, MESSAGES } from '../core/errors.js';
 import { holdsScope, type Principal } from '../core/principal.js';
+import { routeOf } from './route-of.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,7 +46,7 @@ export function registerBearerAuth(app: FastifyInstance, credentials: Credential
   };
   // Callback style: a route without a scope (the session check) passes on without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
-    const required = request.routeOptions.config.scope;
+    const required = routeOf(request).config.scope;
     if (required === undefined) return done();
     authenticate(request, required).then(() => done(), done);
   });

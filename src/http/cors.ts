@@ -4,6 +4,7 @@ import { looksLikeId } from '../core/ids.js';
 import { isConnectionError } from '../db/engine.js';
 import { isDataException } from '../db/sql.js';
 import { MethodIndex } from './method-not-allowed.js';
+import { routeOf } from './route-of.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -99,7 +100,7 @@ export function registerCors(app: FastifyInstance, origins: CorsOrigins): void {
     reply.header('access-control-expose-headers', 'retry-after');
   };
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.routeOptions.config?.cors !== true) return done(null, payload);
+    if (routeOf(request).config?.cors !== true) return done(null, payload);
     reply.header('vary', 'Origin');
     const origin = originHeader(request);
     if (origin === undefined || request.corsProjectId === undefined) return done(null, payload);

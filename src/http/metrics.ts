@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import { ADMIN_SCOPE } from '../core/scopes.js';
+import { routeOf } from './route-of.js';
 
 /** Latency buckets in seconds: API calls are fast; argon2 and flow steps sit around 50-500 ms. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -33,7 +34,7 @@ export function registerMetrics(app: FastifyInstance): Registry {
   const series = new Map<string, { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof latency.labels> }>();
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: ids in paths would make one series per resource.
-    const route = request.routeOptions.url ?? 'unmatched';
+    const route = routeOf(request).url ?? 'unmatched';
     const key = `${request.method} ${reply.statusCode} ${route}`;
     let children = series.get(key);
     if (!children) {

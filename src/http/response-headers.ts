@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { routeOf } from './route-of.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,7 +24,7 @@ export function registerResponseHeaders(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
-    const cacheable = request.routeOptions.config?.cacheable === true;
+    const cacheable = routeOf(request).config?.cacheable === true;
     if (!cacheable && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     done(null, payload);
   });

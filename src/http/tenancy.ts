@@ -3,6 +3,7 @@ import { AppError, notFoundError } from '../core/errors.js';
 import { canAccessProject } from '../core/principal.js';
 import type { ProjectService } from '../projects/service.js';
 import { principalOf } from './auth.js';
+import { routeOf } from './route-of.js';
 
 /**
  * Which project a route acts on, declared with the route (`config.tenancy`) so that no handler
@@ -54,7 +55,7 @@ export function registerTenancy(app: FastifyInstance, projects: ProjectService):
   // Both hooks are callback style (a throw is the hook's error): a route without a project binding
   // passes on without a promise.
   app.addHook('preValidation', (request, _reply, done) => {
-    const tenancy = request.routeOptions.config.tenancy;
+    const tenancy = routeOf(request).config.tenancy;
     if (typeof tenancy !== 'object') return done();
     const principal = principalOf(request);
     const named = namedProjectId(request, tenancy.project);
@@ -63,7 +64,7 @@ export function registerTenancy(app: FastifyInstance, projects: ProjectService):
   });
   // After validation: a malformed id is a 400, and the admin token learns whether the project exists.
   app.addHook('preHandler', (request, _reply, done) => {
-    const tenancy = request.routeOptions.config.tenancy;
+    const tenancy = routeOf(request).config.tenancy;
     if (typeof tenancy !== 'object') return done();
     const principal = principalOf(request);
     const named = namedProjectId(request, tenancy.project);
@@ -86,6 +87,6 @@ export function registerTenancy(app: FastifyInstance, projects: ProjectService):
 
 /** The project of a `{ project }` route, as the tenancy hook checked it. */
 export function tenantOf(request: FastifyRequest): string {
-  if (request.tenantProjectId === undefined) throw new Error(`${request.routeOptions.url} declares no project binding`);
+  if (request.tenantProjectId === undefined) throw new Error(`${routeOf(request).url} declares no project binding`);
   return request.tenantProjectId;
 }

@@ -2,6 +2,7 @@ import { context, propagation, SpanKind, SpanStatusCode, trace, type Span } from
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { looksLikeId } from '../core/ids.js';
 import { tracer } from '../core/tracing.js';
+import { routeOf } from './route-of.js';
 
 const spans = new WeakMap<FastifyRequest, Span>();
 
@@ -29,7 +30,7 @@ function projectOf(request: FastifyRequest): string | undefined {
 export function registerRequestSpans(app: FastifyInstance): void {
   const requestTracer = tracer();
   app.addHook('onRequest', (request, _reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
+    const route = routeOf(request).url ?? 'unmatched';
     // A caller's W3C `traceparent` makes the request part of its trace.
     const parent = request.headers.traceparent === undefined ? context.active() : propagation.extract(context.active(), request.headers);
     const span = requestTracer.startSpan(`${request.method} ${route}`, {
