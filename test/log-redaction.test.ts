@@ -31,6 +31,10 @@ describe('credentials never reach the log', () => {
     // An allow-list, not a list of credential names: whatever is not known harmless loses its value.
     expect(redactCredentials('/x?error_code=1&mytoken=2&lang=de')).toBe('/x?error_code=[redacted]&mytoken=[redacted]&lang=de');
     expect(redactCredentials('/x#access_token=a1&scope=openid')).toBe('/x#access_token=[redacted]&scope=openid');
+    // Separators only in percent form, in either case: no raw `?`, `&` or `#` anywhere in the line.
+    expect(redactCredentials('"next":"https%3A%2F%2Fapp%2Fcb%3fcode%3Dsecret"')).toBe('"next":"https%3A%2F%2Fapp%2Fcb%3fcode%3D[redacted]"');
+    expect(redactCredentials('"next":"https%3A%2F%2Fapp%2Fcb%23access_token%3Da1%26scope%3Dopenid"')).toBe('"next":"https%3A%2F%2Fapp%2Fcb%23access_token%3D[redacted]%26scope%3Dopenid"');
+    expect(redactCredentials('"path":"/100%25 done"')).toBe('"path":"/100%25 done"');
     // A line without a query is returned as it is (the logger's fast path).
     const plain = '{"level":30,"msg":"request completed","url":"/sessions/me"}';
     expect(redactCredentials(plain)).toBe(plain);

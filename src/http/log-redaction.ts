@@ -72,7 +72,12 @@ export function loggableUrl(url: string, depth = 0): string {
 // inside another URL's parameter (`redirect_uri=https%3A%2F%2Fapp%2Fcb%3Fcode%3D...`). A value
 // ends where the parameter, the URL or the JSON string does.
 const PARAM = /((?:[?&#]|%3F|%26|%23)((?:(?!%3D|%26|%3F|%23)[^=&?#\s"\\])+)(?:=|%3D))((?:(?!%26|%23)[^&#\s"\\])*)/gi;
-const MAY_HOLD_PARAMS = /[?&#]|%3F|%26|%23/i;
+const ENCODED_SEPARATOR = /%(?:3F|26|23)/i;
+
+/** Whether `text` holds `?`, `&`, `#` or their percent forms: four plain scans first, since almost no line has any. */
+function mayHoldParams(text: string): boolean {
+  return text.includes('?') || text.includes('&') || text.includes('#') || (text.includes('%') && ENCODED_SEPARATOR.test(text));
+}
 
 /**
  * `text` with the value of every query parameter not on `LOGGABLE_PARAMS` replaced by
@@ -81,7 +86,7 @@ const MAY_HOLD_PARAMS = /[?&#]|%3F|%26|%23/i;
  * percent forms) returns at once: the common line costs one scan.
  */
 export function redactCredentials(text: string): string {
-  if (!MAY_HOLD_PARAMS.test(text)) return text;
+  if (!mayHoldParams(text)) return text;
   return text.replace(PARAM, (_match, prefix: string, name: string, value: string) => {
     if (value === '') return prefix;
     return LOGGABLE_PARAMS.has(name) ? prefix + redactCredentials(value) : prefix + REDACTED;
