@@ -24,7 +24,7 @@ export class NaturalBatcher<Item, Result> {
   submit(item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
       // A resource, not `AsyncResource.bind`: bind also defines a deprecated accessor pair on every
-      // bound function, two `util.deprecate` wrappers per item (3.4 % of an exchange's CPU).
+      // bound function, two `util.deprecate` wrappers per item (docs/performance.md, twelfth round).
       this.waiting.push({ item, resolve, reject, callerContext: new AsyncResource('GatehouseBatchedWrite') });
       this.drain();
     });

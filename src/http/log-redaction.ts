@@ -83,7 +83,7 @@ function mayHoldParams(text: string): boolean {
  * `text` with the value of every query parameter not on `LOGGABLE_PARAMS` replaced by
  * `[redacted]`, wherever in the text a URL stands; an allowed value is searched in turn, so a
  * callback URL inside `redirect_uri` loses its `code`. Text without `?`, `&`, `#` (or their
- * percent forms) returns at once: the common line costs one scan.
+ * percent forms) returns at once: the common line costs four plain scans (`mayHoldParams`).
  */
 export function redactCredentials(text: string): string {
   if (!mayHoldParams(text)) return text;
